@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createContext, type AppContext, type ContextOverrides } from './context.js';
+import { registerErrorHandling } from './lib/http-errors.js';
+import { registerAuthGuard } from './lib/auth-guard.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  overrides?: ContextOverrides;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx = createContext(opts.config, opts.database, app.log, opts.jwtSecret, opts.overrides);
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        formAction: ["'self'", 'https:', 'http:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Only routes that opt in (config.rateLimit) are limited: /api/auth/*.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 'RATE_LIMITED',
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atelier API', version: '1.0.0', description: 'The Atelier HTTP API.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuthGuard(app);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      await registerModules(api as unknown as App);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = opts.config.WEB_DIST ? path.resolve(opts.config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || url === '/ws') {
+      return reply.code(404).send({ message: `No API route ${req.method} ${url}`, code: 'NOT_FOUND' });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    if (!hasWeb) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build -w apps/web` (npm start does this).');
+    }
+    // Every non-API path is the single-page app; asset paths that do not exist are real 404s.
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

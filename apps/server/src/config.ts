@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads, parsed once. The README's configuration
+ * table mirrors this file. A bad value stops start-up with a message naming the variable.
+ */
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  ),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  ENGINE: z.enum(['local', 'comfyui', 'runpod']).default('local'),
+  COMFYUI_URL: optionalUrl,
+  RUNPOD_API_KEY: optionalString,
+  RUNPOD_ENDPOINT_ID: optionalString,
+  RUNPOD_BASE_URL: z.string().url().default('https://api.runpod.ai/v2'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  WORKERS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+export type Config = RawConfig & { publicUrl: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.ENGINE === 'comfyui' && !c.COMFYUI_URL) throw new ConfigError('Invalid configuration:\n  COMFYUI_URL: required when ENGINE=comfyui');
+  if (c.ENGINE === 'runpod' && (!c.RUNPOD_API_KEY || !c.RUNPOD_ENDPOINT_ID))
+    throw new ConfigError('Invalid configuration:\n  RUNPOD_API_KEY, RUNPOD_ENDPOINT_ID: required when ENGINE=runpod');
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+  };
+}

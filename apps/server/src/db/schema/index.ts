@@ -1,0 +1,2 @@
+// One file per module; each module owns its tables.
+export * from './auth.js';

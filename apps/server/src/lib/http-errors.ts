@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+/** Turns every error into `{message, code}` with the right status; bad input never becomes a 5xx. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.extra ?? {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issue?.params?.issue?.path?.join('.');
+      const message = issue?.message ?? 'Invalid request';
+      return reply.code(400).send({
+        message: field && !message.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${message}` : message,
+        code: 'VALIDATION_ERROR',
+        field: field || undefined,
+      });
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).send({ message: fe.message || 'Too many requests', code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      const code =
+        fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : 'BAD_REQUEST';
+      return reply.code(status).send({ message: fe.message || 'Bad request', code });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,36 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { runMigrations } from '../../src/db/migrate.js';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or, when
+ * DATABASE_URL is set, a new PostgreSQL database created for this file and dropped after it.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await runMigrations(database);
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `atelier_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await runMigrations(database);
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './plans.js';
+export * from './auth.js';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const PLAN_TYPES = ['FREE', 'STARTER', 'EXPLORER', 'PRO'] as const;
+export const planTypeSchema = z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof planTypeSchema>;
+
+export const PAID_PLAN_TYPES = ['STARTER', 'EXPLORER', 'PRO'] as const;
+export const paidPlanTypeSchema = z.enum(PAID_PLAN_TYPES);
+export type PaidPlanType = z.infer<typeof paidPlanTypeSchema>;
+
+export const BILLING_CYCLES = ['MONTHLY', 'YEARLY'] as const;
+export const billingCycleSchema = z.enum(BILLING_CYCLES);
+export type BillingCycle = z.infer<typeof billingCycleSchema>;
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAST_DUE', 'CANCELED', 'INACTIVE'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** Spec: rank STARTER 1, EXPLORER 2, PRO 3. */
+export const PLAN_RANK: Record<PlanType, number> = { FREE: 0, STARTER: 1, EXPLORER: 2, PRO: 3 };
+
+/** Spec: monthly allowances. */
+export const PLAN_ALLOWANCE: Record<PaidPlanType, number> = { STARTER: 50, EXPLORER: 150, PRO: 1000 };
+
+/**
+ * The subscription shape every client sees. A FREE user (no paid plan) gets
+ * planType FREE, status INACTIVE, billingCycle MONTHLY, credits 0, currentPeriodEnd null.
+ */
+export const subscriptionSchema = z.object({
+  planType: planTypeSchema,
+  billingCycle: billingCycleSchema,
+  status: subscriptionStatusSchema,
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  isEducational: z.boolean(),
+  /** The plan allowance per month. */
+  credits: z.number().int(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const FREE_SUBSCRIPTION: Subscription = {
+  planType: 'FREE',
+  billingCycle: 'MONTHLY',
+  status: 'INACTIVE',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  isEducational: false,
+  credits: 0,
+};
+
+/** Create, Tweak and Refine need one of these with an ACTIVE or PAST_DUE status. */
+export function hasActivePlan(sub: Pick<Subscription, 'planType' | 'status'> | null | undefined): boolean {
+  if (!sub) return false;
+  return sub.planType !== 'FREE' && (sub.status === 'ACTIVE' || sub.status === 'PAST_DUE');
+}
