@@ -10,7 +10,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issue?.params?.issue?.path?.join('.');
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || ((issue?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path ?? []).join('.');
       const message = issue?.message ?? 'Invalid request';
       return reply.code(400).send({
         message: field && !message.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${message}` : message,

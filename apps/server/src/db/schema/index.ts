@@ -1,2 +1,4 @@
 // One file per module; each module owns its tables.
 export * from './auth.js';
+export * from './credits.js';
+export * from './billing.js';

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const CREDIT_REASONS = [
+  'PLAN_GRANT', // a plan's allowance for a period (replaces the previous allowance)
+  'PURCHASE', // a top-up pack
+  'GENERATION', // create, tweak or refine work
+  'REFUND', // failed work given back
+  'ADJUSTMENT', // an operator's correction
+] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/** The credit ledger: users.credit_balance always equals the sum of a user's amounts. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Signed: positive adds credits, negative spends them. */
+    amount: integer('amount').notNull(),
+    /** The part of `amount` that moved the purchased (top-up) bucket. */
+    purchasedAmount: integer('purchased_amount').notNull().default(0),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', { enum: CREDIT_REASONS }).notNull(),
+    description: text('description').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the transaction is about, e.g. ('batch', 12) or ('image', 40). */
+    refType: text('ref_type'),
+    refId: text('ref_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_transactions_idempotency_idx').on(t.idempotencyKey),
+    index('credit_transactions_user_created_idx').on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+  ],
+);

@@ -1,0 +1,135 @@
+/**
+ * The one interface behind which all image work happens. ENGINE selects the implementation:
+ * `local` (CPU, offline default), `comfyui`, `runpod`. Modules above never know which.
+ *
+ * Images cross this boundary as encoded bytes (PNG/JPEG/WEBP Buffers); masks are PNGs where
+ * white (>= 128 luminance) marks the region. Every call is deterministic for the same inputs
+ * and seed on the local engine.
+ */
+
+export type RenderMode = 'photorealistic' | 'art';
+
+export interface EngineCallOptions {
+  /** 0–100; engines call it as work advances (becomes variation_progress). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A region of the input with what the user asked for it. */
+export interface RenderRegion {
+  /** PNG mask, white = region, same size as the input. */
+  mask: Buffer;
+  /** A material option id of the customization catalog (for example 'walls-brick-red-running-bond'). */
+  materialId?: string;
+  /** Free text the user typed for this region. */
+  prompt?: string;
+}
+
+/** The values sent to the engine (spec §9), as kept in each image's settingsSnapshot. */
+export interface EngineSettings {
+  seed: number; // 10 digits
+  model: string; // 'realvisxlLightning.safetensors'
+  cfgKsampler1: number;
+  stepsKsampler1: number;
+  denoiseKsampler1: number;
+  cannyStrength: number; // resemblance / 10
+  loraStrength: [number, number]; // [1, expressivity / 10]
+  creativity: number; // slider × 2.5
+  expressivity: number; // slider × 1.5
+  resemblance: number; // slider, unchanged
+  upscale: 'Yes' | 'No';
+  style: 'Yes' | 'No';
+}
+
+export interface RenderRequest extends EngineCallOptions {
+  input: Buffer;
+  mode: RenderMode;
+  prompt: string;
+  negativePrompt?: string;
+  variationNumber: number;
+  settings: EngineSettings;
+  /** Catalog option ids chosen in the inspector, by section (type, walls, floors, context, style, weather, lighting, or an art section). */
+  selections: Partial<Record<string, string>>;
+  /** Art mode: the art section chosen (illustration, pen_and_ink, aquarelle, linocut, collage, fine_black_pen, minimalist, avantgarde). */
+  artStyle?: string;
+  regions: RenderRegion[];
+}
+
+export interface SegmentRequest extends EngineCallOptions {
+  image: Buffer;
+  maxRegions?: number; // default 15
+}
+
+export interface SegmentedRegion {
+  mask: Buffer; // PNG, white = region, same size as the image
+  label: string; // 'sky' | 'ground' | 'region' …
+  area: number; // fraction of the image, 0–1
+  /** Mean colour, for display. */
+  color: [number, number, number];
+}
+
+export interface InpaintRequest extends EngineCallOptions {
+  image: Buffer;
+  mask: Buffer; // white = replace
+  prompt: string;
+  negativePrompt?: string;
+  seed: number;
+}
+
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface OutpaintRequest extends EngineCallOptions {
+  image: Buffer;
+  /** The expanded canvas, in the same coordinate space as originalImageBounds. */
+  canvasBounds: Bounds;
+  originalImageBounds: Bounds;
+  prompt: string;
+  seed: number;
+}
+
+export interface AddImageRequest extends EngineCallOptions {
+  image: Buffer;
+  overlay: Buffer;
+  /** Pixel position and size of the overlay on the base image. */
+  position: { x: number; y: number };
+  size: { width: number; height: number };
+}
+
+export interface UpscaleRequest extends EngineCallOptions {
+  image: Buffer;
+  width: number; // target output size
+  height: number;
+  scaleFactor: number; // 1–4
+  aiStrength: number; // 1–50
+  resemblance: number;
+  clarity: number; // 1–50
+  sharpness: number; // 1–50
+  matchColor: boolean;
+  seed: number;
+  variationNumber: number;
+}
+
+export interface EngineImage {
+  /** Encoded output (PNG or JPEG). */
+  image: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface Engine {
+  readonly name: 'local' | 'comfyui' | 'runpod';
+  /** Shown to users (the CPU engine is a preview engine). */
+  readonly isPreview: boolean;
+  render(req: RenderRequest): Promise<EngineImage>;
+  segment(req: SegmentRequest): Promise<SegmentedRegion[]>;
+  inpaint(req: InpaintRequest): Promise<EngineImage>;
+  outpaint(req: OutpaintRequest): Promise<EngineImage>;
+  addImage(req: AddImageRequest): Promise<EngineImage>;
+  upscale(req: UpscaleRequest): Promise<EngineImage>;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,1 @@
+export { getSubscription } from './subscription.service.js';
