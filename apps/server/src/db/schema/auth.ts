@@ -14,6 +14,8 @@ export const users = pgTable(
     isStudent: boolean('is_student').notNull().default(false),
     /** Cached credit balance; the credits module alone writes it, with its ledger, in one transaction. */
     creditBalance: integer('credit_balance').notNull().default(0),
+    /** The part of creditBalance that was bought as top-ups; it survives plan renewals. */
+    purchasedCredits: integer('purchased_credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
