@@ -2,3 +2,4 @@
 export * from './auth.js';
 export * from './credits.js';
 export * from './billing.js';
+export * from './images.js';

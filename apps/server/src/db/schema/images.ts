@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const UPLOAD_SOURCES = ['CREATE_MODULE', 'TWEAK_MODULE', 'REFINE_MODULE'] as const;
+export type UploadSource = (typeof UPLOAD_SOURCES)[number];
+export const MODULE_TYPES = ['CREATE', 'TWEAK', 'REFINE'] as const;
+export type ModuleType = (typeof MODULE_TYPES)[number];
+export const IMAGE_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type ImageStatus = (typeof IMAGE_STATUSES)[number];
+
+/**
+ * Files are stored by key in the storage provider (DATA_DIR/files/<key> on disk); URLs are
+ * signed when handed to the browser, never stored.
+ */
+export const inputImages = pgTable(
+  'input_images',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    uploadSource: text('upload_source', { enum: UPLOAD_SOURCES }).notNull(),
+    status: text('status', { enum: IMAGE_STATUSES }).notNull().default('COMPLETED'),
+    originalKey: text('original_key').notNull(),
+    processedKey: text('processed_key'),
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Set when this input was made from a generated image (its masks were copied). */
+    sourceGeneratedImageId: integer('source_generated_image_id'),
+    sourceInputImageId: integer('source_input_image_id'),
+    aiPrompt: text('ai_prompt'),
+    generatedPrompt: text('generated_prompt'),
+    /** Customization settings last used with this input (restored on select). */
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('input_images_user_source_created_idx')
+      .on(t.userId, t.uploadSource, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('input_images_user_created_idx')
+      .on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inputImageId: integer('input_image_id'),
+    /** For tweak and refine: the generated image the work started from. */
+    baseGeneratedImageId: integer('base_generated_image_id'),
+    moduleType: text('module_type', { enum: MODULE_TYPES }).notNull(),
+    operationType: text('operation_type'),
+    status: text('status', { enum: ['PROCESSING', 'COMPLETED'] }).notNull().default('PROCESSING'),
+    prompt: text('prompt'),
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    totalVariations: integer('total_variations').notNull(),
+    /** The engine's job id (RunPod/ComfyUI), when it has one. */
+    runpodId: text('runpod_id'),
+    /** The idempotency key of the credit debit for this batch (refunds reference it). */
+    debitKey: text('debit_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('batches_user_module_created_idx').on(t.userId, t.moduleType, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)],
+);
+
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    inputImageId: integer('input_image_id'),
+    /** Tweak/refine: the image this one was made from (tweak history groups by it). */
+    baseImageId: integer('base_image_id'),
+    variationNumber: integer('variation_number').notNull(),
+    status: text('status', { enum: IMAGE_STATUSES }).notNull().default('PROCESSING'),
+    runpodStatus: text('runpod_status').notNull().default('SUBMITTED'),
+    moduleType: text('module_type', { enum: MODULE_TYPES }).notNull(),
+    operationType: text('operation_type'),
+    imageKey: text('image_key'),
+    processedKey: text('processed_key'),
+    thumbnailKey: text('thumbnail_key'),
+    width: integer('width'),
+    height: integer('height'),
+    prompt: text('prompt'),
+    seed: bigint('seed', { mode: 'number' }),
+    settingsSnapshot: jsonb('settings_snapshot').$type<Record<string, unknown>>(),
+    maskMaterialMappings: jsonb('mask_material_mappings').$type<Record<string, unknown>>(),
+    contextSelection: jsonb('context_selection').$type<Record<string, unknown>>(),
+    aiMaterials: jsonb('ai_materials').$type<unknown[]>(),
+    errorMessage: text('error_message'),
+    /** Set once when this variation's credit was given back. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    isPublic: boolean('is_public').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generated_images_user_created_idx')
+      .on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('generated_images_user_module_status_idx')
+      .on(t.userId, t.moduleType, t.status, sql`${t.createdAt} DESC`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('generated_images_batch_idx').on(t.batchId, t.variationNumber),
+    index('generated_images_base_idx').on(t.userId, t.baseImageId),
+    index('generated_images_public_idx')
+      .on(sql`${t.publishedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.isPublic} AND ${t.deletedAt} IS NULL`),
+  ],
+);
