@@ -8,20 +8,42 @@ export const AUTH_MESSAGES = {
   nameMin: 'Name must be at least 2 characters',
   passwordMin: 'Password must be at least 6 characters',
   passwordsDontMatch: "Passwords don't match",
+  nameMax: 'Name must be at most 100 characters',
+  passwordMax: 'Password must be at most 1024 characters',
 } as const;
 
-export const emailSchema = z.string().trim().email(AUTH_MESSAGES.invalidEmail).max(254, AUTH_MESSAGES.invalidEmail);
+/** A missing or non-string value gets the same message as a bad one. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .email(AUTH_MESSAGES.invalidEmail)
+  .max(254, AUTH_MESSAGES.invalidEmail);
+
+const fullNameSchema = z
+  .string({ error: AUTH_MESSAGES.nameMin })
+  .trim()
+  .min(2, AUTH_MESSAGES.nameMin)
+  .max(100, AUTH_MESSAGES.nameMax);
+
+/** A new password (register, reset, change). */
+const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordMin })
+  .min(6, AUTH_MESSAGES.passwordMin)
+  .max(1024, AUTH_MESSAGES.passwordMax);
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1024, AUTH_MESSAGES.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
-  fullName: z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100),
+  fullName: fullNameSchema,
   email: emailSchema,
-  password: z.string().min(6, AUTH_MESSAGES.passwordMin).max(1024),
+  password: newPasswordSchema,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -78,12 +100,21 @@ export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export const successResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
-export const verifyEmailQuerySchema = z.object({ token: z.string().min(1, 'Token is required').max(512) });
-export const googleTokenRequestSchema = z.object({ token: z.string().min(1, 'Google credential is required') });
+const emailTokenSchema = z
+  .string({ error: 'Token is required' })
+  .min(1, 'Token is required')
+  .max(512, 'Token is too long');
+export const verifyEmailQuerySchema = z.object({ token: emailTokenSchema });
+export const googleTokenRequestSchema = z.object({
+  token: z
+    .string({ error: 'Google credential is required' })
+    .min(1, 'Google credential is required')
+    .max(8192, 'Google credential is too long'),
+});
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'Token is required').max(512),
-  password: z.string().min(6, AUTH_MESSAGES.passwordMin).max(1024),
+  token: emailTokenSchema,
+  password: newPasswordSchema,
 });
 export const resetPasswordFormSchema = resetPasswordRequestSchema
   .extend({ confirmPassword: z.string() })
@@ -93,15 +124,46 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema
   });
 
 export const updateProfileRequestSchema = z.object({
-  fullName: z.string().trim().min(2, AUTH_MESSAGES.nameMin).max(100),
+  fullName: fullNameSchema,
 });
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().max(1024).optional(),
-  newPassword: z.string().min(6, AUTH_MESSAGES.passwordMin).max(1024),
+  /** Required when the account already has a password (a Google-only account may set its first one). */
+  currentPassword: z.string().max(1024, AUTH_MESSAGES.passwordMax).optional(),
+  newPassword: newPasswordSchema,
 });
 export const deleteAccountRequestSchema = z.object({
-  password: z.string().max(1024).optional(),
+  /** Required when the account has a password. */
+  password: z.string().max(1024, AUTH_MESSAGES.passwordMax).optional(),
   confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }),
 });
 
 export const authConfigResponseSchema = z.object({ googleEnabled: z.boolean() });
+
+/** An auth error reply: `{message, code}`; validation errors also name the `field`. */
+export const authErrorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+});
+
+/** The `code` of the auth error replies the browser may branch on. */
+export const AUTH_ERROR_CODES = {
+  emailTaken: 'EMAIL_TAKEN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  useGoogleSignIn: 'USE_GOOGLE_SIGN_IN',
+  invalidToken: 'INVALID_TOKEN',
+  tokenExpired: 'TOKEN_EXPIRED',
+  tokenUsed: 'TOKEN_USED',
+  googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
+  googleFailed: 'GOOGLE_AUTH_FAILED',
+  googleEmailNotVerified: 'GOOGLE_EMAIL_NOT_VERIFIED',
+  wrongPassword: 'WRONG_PASSWORD',
+  currentPasswordRequired: 'CURRENT_PASSWORD_REQUIRED',
+  unsupportedImage: 'UNSUPPORTED_MEDIA_TYPE',
+  fileTooLarge: 'PAYLOAD_TOO_LARGE',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+
+/** Limits of the profile picture upload. */
+export const PROFILE_PICTURE = { maxBytes: 5 * 1024 * 1024, size: 256, types: ['image/jpeg', 'image/png', 'image/webp'] } as const;
