@@ -4,6 +4,9 @@ import type { Database, Db } from './db/client.js';
 import { eq } from 'drizzle-orm';
 import { createTokenService, type TokenService } from './lib/jwt.js';
 import { users } from './db/schema/index.js';
+import { FREE_SUBSCRIPTION, type Subscription } from '@atelier/contract';
+import { createMailer, type Mailer } from './providers/mail/index.js';
+import { createIdentityProvider, type IdentityProvider } from './providers/identity/index.js';
 
 /**
  * Everything a module needs, built once per app. Tests build one with their own database and
@@ -17,6 +20,16 @@ export interface AppContext {
   tokens: TokenService;
   /** Used by the auth guard: a token of a deleted account is refused. */
   userExists(userId: number): Promise<boolean>;
+  /** Outgoing e-mail: SMTP when SMTP_URL is set, else the DATA_DIR/outbox. */
+  mailer: Mailer;
+  /** Google sign-in (OIDC, issuer GOOGLE_ISSUER); `enabled` false without GOOGLE_CLIENT_ID. */
+  identity: IdentityProvider;
+  /**
+   * The subscription shown in session replies (login, /auth/me, …). FREE until the billing
+   * module replaces it (e.g. `app.ctx.subscriptionOf = (id) => getSubscription(db, id)`);
+   * callers read it at call time, so replacing it later takes effect at once.
+   */
+  subscriptionOf: (userId: number) => Promise<Subscription>;
 }
 
 export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'database' | 'db' | 'log' | 'userExists'>>;
@@ -34,6 +47,9 @@ export function createContext(
     db: database.db,
     log,
     tokens: overrides.tokens ?? createTokenService(jwtSecret),
+    mailer: overrides.mailer ?? createMailer(config, log),
+    identity: overrides.identity ?? createIdentityProvider(config),
+    subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
     async userExists(userId) {
       const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return rows.length > 0;

@@ -13,7 +13,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || ((issue?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path ?? []).join('.');
       const message = issue?.message ?? 'Invalid request';
       return reply.code(400).send({
-        message: field && !message.toLowerCase().includes(String(field).toLowerCase()) ? `${field}: ${message}` : message,
+        message: field && !mentionsField(message, String(field)) ? `${field}: ${message}` : message,
         code: 'VALIDATION_ERROR',
         field: field || undefined,
       });
@@ -35,4 +35,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
+}
+
+/**
+ * Whether a validation message already names its field, so it is shown as written (the spec's
+ * texts): 'Name must be at least 2 characters' names `fullName`, 'Password must…' names `newPassword`.
+ */
+function mentionsField(message: string, field: string): boolean {
+  const text = message.toLowerCase();
+  const last = field.split('.').pop() ?? field;
+  if (text.includes(last.toLowerCase())) return true;
+  const words = last.split(/(?=[A-Z])|[_-]/).filter((w) => w.length >= 4);
+  return words.some((w) => text.includes(w.toLowerCase()));
 }

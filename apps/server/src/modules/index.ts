@@ -1,9 +1,10 @@
 import type { App } from '../app.js';
+import { registerAuthRoutes } from './auth/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
  * add yours here with one line.
  */
 export async function registerModules(api: App): Promise<void> {
-  void api;
+  await registerAuthRoutes(api);
 }

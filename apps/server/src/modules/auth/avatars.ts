@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PROFILE_PICTURE } from '@atelier/contract';
+import { AppError } from '../../lib/errors.js';
+
+/** Profile pictures: DATA_DIR/avatars/<random>.webp, served publicly at AVATAR_URL_PREFIX/<name>. */
+export const AVATAR_URL_PREFIX = '/api/auth/avatars/';
+const AVATAR_NAME = /^[A-Za-z0-9_-]{32}\.webp$/;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export const avatarDir = (dataDir: string) => path.join(dataDir, 'avatars');
+
+export const unsupportedPicture = () =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The profile picture must be a JPEG, PNG or WEBP image.');
+
+/** Decides the type by the bytes (never the file name), then makes a 256×256 WEBP without metadata. */
+export async function renderAvatar(input: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  } catch {
+    throw unsupportedPicture();
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw unsupportedPicture();
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize(PROFILE_PICTURE.size, PROFILE_PICTURE.size, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError(400, 'INVALID_IMAGE', 'The profile picture could not be read. Please try another image.');
+  }
+}
+
+/** Stores the picture under an unguessable name; returns its public URL. */
+export async function storeAvatar(dataDir: string, webp: Buffer): Promise<string> {
+  const name = `${crypto.randomBytes(24).toString('base64url')}.webp`;
+  await fs.mkdir(avatarDir(dataDir), { recursive: true });
+  await fs.writeFile(path.join(avatarDir(dataDir), name), webp);
+  return `${AVATAR_URL_PREFIX}${name}`;
+}
+
+/** The file of an avatar name, or null for anything that is not one of ours (no path traversal). */
+export function avatarFile(dataDir: string, name: string): string | null {
+  return AVATAR_NAME.test(name) ? path.join(avatarDir(dataDir), name) : null;
+}
+
+/** Deletes a stored avatar given its URL; external pictures (Google) and unknown names are left alone. */
+export async function removeAvatar(dataDir: string, url: string | null | undefined): Promise<void> {
+  if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
+  const file = avatarFile(dataDir, url.slice(AVATAR_URL_PREFIX.length));
+  if (file) await fs.rm(file, { force: true });
+}
+
+export async function readAvatar(dataDir: string, name: string): Promise<Buffer | null> {
+  const file = avatarFile(dataDir, name);
+  if (!file) return null;
+  try {
+    return await fs.readFile(file);
+  } catch {
+    return null;
+  }
+}
