@@ -46,6 +46,12 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const auth = createAuthService(ctx);
   app.addHook('onClose', () => auth.idle());
+  ctx.log.info(
+    { mail: ctx.mailer.kind, googleSignIn: ctx.identity.enabled },
+    ctx.mailer.kind === 'outbox'
+      ? 'E-mail goes to DATA_DIR/outbox (set SMTP_URL to deliver it)'
+      : 'E-mail is delivered through SMTP_URL',
+  );
 
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PICTURE.maxBytes, files: 1, fields: 10, parts: 20 },
