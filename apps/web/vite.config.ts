@@ -1,11 +1,12 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The plugins' types come from the hoisted vite 8 (vitest's); this app builds with vite 7.
+  plugins: [react(), tailwindcss()] as unknown as PluginOption[],
   server: {
     port: 3000,
     proxy: {
