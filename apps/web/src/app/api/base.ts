@@ -1,0 +1,50 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { logout } from '../../features/auth/store/authSlice';
+import { readStoredToken } from '../../features/auth/store/storedSession';
+import { API_BASE } from './http';
+import { handleUnauthorized } from './unauthorized';
+
+/**
+ * Every cache tag of the app, in one place. Add yours here when a new resource file
+ * needs invalidation (e.g. 'InputImage', 'Batch', 'Plans').
+ */
+export const TAG_TYPES = ['Me', 'AuthConfig', 'Subscription', 'Plans', 'Credits'] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+// fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.
+const baseUrl = typeof window === 'undefined' ? API_BASE : `${window.location.origin}${API_BASE}`;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl,
+  prepareHeaders: (headers) => {
+    const token = readStoredToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** fetchBaseQuery plus the 401 rule of spec §8. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401) {
+    await handleUnauthorized({ logout: () => api.dispatch(logout()) });
+  }
+  return result;
+};
+
+/**
+ * The one RTK Query api. Resource files add endpoints with `api.injectEndpoints`
+ * (see ./auth.ts) and are imported for their hooks.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

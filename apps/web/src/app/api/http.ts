@@ -1,0 +1,88 @@
+import { readStoredToken } from '../../features/auth/store/storedSession';
+
+/** Every call goes to /api on the same host (the Vite dev server proxies it). */
+export const API_BASE = '/api';
+
+/** A non-2xx reply. `data` is the parsed body ({ message, code, … } from our server). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly data: unknown;
+
+  constructor(status: number, message: string, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.code = isRecord(data) && typeof data.code === 'string' ? data.code : undefined;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** A plain object is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Called (and awaited) before the error is thrown when the reply is a 401. */
+  onUnauthorized?: () => Promise<unknown> | unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The server's message if it sent one, else the error's own message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isRecord(error)) {
+    // RTK Query error: { status, data: { message } }
+    if (isRecord(error.data) && typeof error.data.message === 'string' && error.data.message) {
+      return error.data.message;
+    }
+    if (typeof error.message === 'string' && error.message) return error.message;
+    if (typeof error.error === 'string' && error.error) return error.error;
+  }
+  return fallback;
+}
+
+/**
+ * fetch() against the API with the stored bearer token. Resolves with the parsed JSON body
+ * for 2xx replies and throws an ApiError otherwise. Network failures reject with the
+ * browser's TypeError.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && options.onUnauthorized) await options.onUnauthorized();
+    const message = isRecord(data) && typeof data.message === 'string' ? data.message : response.statusText;
+    throw new ApiError(response.status, message, data);
+  }
+  return data as T;
+}
