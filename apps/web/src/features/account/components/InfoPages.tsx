@@ -1,0 +1,170 @@
+import { ChevronDown, GraduationCap, Gift, LifeBuoy, MessagesSquare, Plug, Star, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { usePageTitle } from '../../../lib/usePageTitle';
+
+function InfoPage({
+  title,
+  description,
+  icon,
+  headline,
+  children,
+  actions,
+}: {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  headline: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <Card>
+        <EmptyState icon={icon} title={headline} actions={actions}>
+          {children}
+        </EmptyState>
+      </Card>
+    </>
+  );
+}
+
+export function TeamPage() {
+  return (
+    <InfoPage title="Team" description="Work together on one account." icon={Users} headline="Team workspaces are coming soon">
+      Shared workspaces will let a practice pool credits, share galleries and manage members in one place. Until then,
+      each person signs in with their own account and keeps their own images.
+    </InfoPage>
+  );
+}
+
+export function ReferPage() {
+  return (
+    <InfoPage title="Refer a Friend" description="Invite colleagues to Atelier." icon={Gift} headline="Referrals are not open yet">
+      When the referral programme launches, your personal invite link and the credits you have earned will appear here.
+    </InfoPage>
+  );
+}
+
+export function CreatorZonePage() {
+  return (
+    <InfoPage
+      title="Creator Zone"
+      description="Work and resources from the Atelier community."
+      icon={Star}
+      headline="The Creator Zone is in preparation"
+      actions={
+        <ButtonLink to="/explore" variant="secondary">
+          Open Explore
+        </ButtonLink>
+      }
+    >
+      A showcase of work made with Atelier and resources for visualisers who publish their renders. In the meantime,
+      Explore shows public work.
+    </InfoPage>
+  );
+}
+
+export function PluginsPage() {
+  return (
+    <InfoPage
+      title="Plugins"
+      description="Send views from your modelling tool."
+      icon={Plug}
+      headline="Plugins are in development"
+      actions={<ButtonLink to="/create">Go to Create</ButtonLink>}
+    >
+      Direct export from Revit, SketchUp, Rhino and ArchiCAD is planned. Today, export a view or screenshot from your
+      modelling tool as JPG, PNG or WEBP and upload it in Create.
+    </InfoPage>
+  );
+}
+
+const ACADEMY_TIPS = [
+  'Export a clean view: hide annotations, section marks and dimension lines first.',
+  'Use Generate Regions in Create to assign a material to each wall, floor or context area.',
+  'Explore with variations first and upscale only the image you choose.',
+];
+
+export function AcademyPage() {
+  usePageTitle('Academy');
+  return (
+    <>
+      <PageHeader title="Academy" description="Guides for getting the best results from Atelier." />
+      <Card>
+        <EmptyState icon={GraduationCap} title="Academy lessons are being written">
+          Short lessons on choosing render types, writing material prompts and preparing views are on their way. Three
+          habits that already help:
+        </EmptyState>
+        <ol className="mx-auto -mt-6 grid max-w-2xl gap-3 px-6 pb-10 sm:grid-cols-3">
+          {ACADEMY_TIPS.map((tip, index) => (
+            <li key={tip} className="rounded-lg border border-stone-200 bg-stone-50 p-4 text-[13px] leading-5 text-stone-600">
+              <span className="mb-2 flex size-6 items-center justify-center rounded-full bg-white text-xs font-semibold text-brand-700 ring-1 ring-stone-200">
+                {index + 1}
+              </span>
+              {tip}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}
+
+export function LinkedInPage() {
+  return (
+    <InfoPage title="LinkedIn Group" description="The Atelier community on LinkedIn." icon={MessagesSquare} headline="The community group is not open yet">
+      We will link the LinkedIn group here once it launches: a place to share work, swap techniques and hear about new
+      features first.
+    </InfoPage>
+  );
+}
+
+const FAQ = [
+  {
+    q: 'I did not receive the verification e-mail',
+    a: 'Sign in with your e-mail and password: the e-mail dialog opens again with a RESEND EMAIL button. Check your spam or promotions folder as well.',
+  },
+  {
+    q: 'I forgot my password',
+    a: 'Use Forgot Password on the sign-in page. We send a link to choose a new one; it can be used once and expires after a while.',
+  },
+  {
+    q: 'How do credits work?',
+    a: 'Each render, tweak or upscale uses credits from your balance. Your plan renews its allowance every period; extra credits you buy are kept when it renews.',
+  },
+  {
+    q: 'How do I change or cancel my plan?',
+    a: 'Open Subscription. Upgrades start a secure checkout; downgrades, payment details and cancellation are handled in the billing portal.',
+  },
+];
+
+export function SupportPage() {
+  usePageTitle('Support');
+  return (
+    <>
+      <PageHeader title="Support" description="Answers to the questions we hear most." />
+      <Card className="divide-y divide-stone-100">
+        {FAQ.map(({ q, a }) => (
+          <details key={q} className="group px-6 py-4 [&_summary::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-sm font-medium text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+              {q}
+              <ChevronDown className="size-4 shrink-0 text-stone-400 transition-transform group-open:rotate-180" aria-hidden />
+            </summary>
+            <p className="mt-2 max-w-2xl text-sm leading-6 text-stone-600">{a}</p>
+          </details>
+        ))}
+      </Card>
+      <div className="mt-5 flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-5 py-4 text-sm text-stone-600 shadow-card">
+        <LifeBuoy className="size-5 shrink-0 text-brand-600" aria-hidden />
+        Your account details are on the Overview and Account Settings pages; plan and payment questions are answered on
+        Subscription and Billing.
+      </div>
+    </>
+  );
+}

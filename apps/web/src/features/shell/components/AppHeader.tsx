@@ -1,0 +1,93 @@
+import clsx from 'clsx';
+import { Images, Zap } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button, ButtonLink } from '../../../components/ui/Button';
+import { Logo } from '../../../components/ui/Logo';
+import { openGallery } from '../../gallery/store/galleryUiSlice';
+import { CreditsRing } from './CreditsRing';
+
+/** The three module tabs of the header. */
+export const MODULE_TABS = [
+  { to: '/create', label: 'Create' },
+  { to: '/edit', label: 'Tweak' },
+  { to: '/upscale', label: 'Upscale' },
+] as const;
+
+/** The Gallery button shows only on the module pages. */
+export function showsGalleryButton(pathname: string): boolean {
+  return MODULE_TABS.some((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`));
+}
+
+export function AppHeader() {
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const { user, subscription, credits, isAuthenticated } = useAppSelector((s) => s.auth);
+  const isFree = (subscription?.planType ?? 'FREE') === 'FREE';
+
+  return (
+    <header className="relative z-30 flex h-16 shrink-0 items-center gap-4 border-b border-stone-200 bg-white px-4 lg:px-6">
+      <Link
+        to="/"
+        aria-label="Atelier home"
+        className="shrink-0 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-4"
+      >
+        <Logo />
+      </Link>
+
+      {isAuthenticated ? (
+        <nav aria-label="Modules" className="ml-2 flex items-center gap-1 rounded-xl bg-stone-100 p-1 lg:ml-6">
+          {MODULE_TABS.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              className={({ isActive }) =>
+                clsx(
+                  'rounded-lg px-3.5 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:px-4',
+                  isActive ? 'bg-white text-stone-900 shadow-card' : 'text-stone-600 hover:text-stone-900',
+                )
+              }
+            >
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
+
+      <div className="ml-auto flex items-center gap-2 lg:gap-3">
+        {isAuthenticated ? (
+          <>
+            {showsGalleryButton(pathname) ? (
+              <Button variant="secondary" size="sm" icon={<Images className="size-4" />} onClick={() => dispatch(openGallery())}>
+                Gallery
+              </Button>
+            ) : null}
+            {isFree ? (
+              <ButtonLink to="/subscription" size="sm" icon={<Zap className="size-4" />}>
+                Upgrade Now
+              </ButtonLink>
+            ) : null}
+            <CreditsRing credits={credits} subscriptionCredits={subscription?.credits} />
+            <Link
+              to="/overview"
+              aria-label="Account overview"
+              className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+            >
+              <Avatar name={user?.fullName} src={user?.profilePicture} size="sm" />
+            </Link>
+          </>
+        ) : (
+          <>
+            <ButtonLink to="/login" variant="ghost" size="sm">
+              Sign in
+            </ButtonLink>
+            <ButtonLink to="/register" size="sm">
+              Create account
+            </ButtonLink>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
