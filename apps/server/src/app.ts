@@ -35,7 +35,7 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: parseTrustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -119,6 +119,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   return app as unknown as App;
+}
+
+/** 'false' (default: rate limits key on the socket address), 'true', a hop count, or proxy addresses. */
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'false' || v === '') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 declare module 'fastify' {

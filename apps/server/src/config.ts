@@ -23,6 +23,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or a comma list of proxy addresses). */
+  TRUST_PROXY: z.string().default('false'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
   GOOGLE_CLIENT_ID: optionalString,
@@ -38,10 +40,18 @@ export const configSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  STORAGE: z.enum(['disk']).default('disk'),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
   WORKERS_IN_PROCESS: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Time limit of one render variation; a job still running after it is retried (2×), then FAILED and refunded. */
+  RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Render variations one process works on at a time. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How often timed-out jobs are expired and lost work is recovered. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
