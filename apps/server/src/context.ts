@@ -7,6 +7,8 @@ import { users } from './db/schema/index.js';
 import { FREE_SUBSCRIPTION, type Subscription } from '@atelier/contract';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createIdentityProvider, type IdentityProvider } from './providers/identity/index.js';
+import { createStorage, type Storage } from './providers/storage/index.js';
+import { createUrlSigner, deriveUrlSecret, type UrlSigner } from './lib/signed-urls.js';
 
 /**
  * Everything a module needs, built once per app. Tests build one with their own database and
@@ -30,6 +32,10 @@ export interface AppContext {
    * callers read it at call time, so replacing it later takes effect at once.
    */
   subscriptionOf: (userId: number) => Promise<Subscription>;
+  /** Files by key (STORAGE=disk: DATA_DIR/files). */
+  storage: Storage;
+  /** Signed, expiring file URLs (`/api/files/<key>?exp&sig`), keyed from the JWT secret. */
+  urls: UrlSigner;
 }
 
 export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'database' | 'db' | 'log' | 'userExists'>>;
@@ -50,6 +56,10 @@ export function createContext(
     mailer: overrides.mailer ?? createMailer(config, log),
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
+    storage: overrides.storage ?? createStorage(config),
+    urls:
+      overrides.urls ??
+      createUrlSigner({ secret: deriveUrlSecret(jwtSecret), ttlSeconds: config.SIGNED_URL_TTL_SECONDS, publicUrl: config.publicUrl }),
     async userExists(userId) {
       const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return rows.length > 0;
