@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './plans.js';
 export * from './auth.js';
 export * from './images.js';
+export * from './billing.js';

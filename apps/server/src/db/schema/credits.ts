@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CREDIT_REASONS } from '@atelier/contract';
 import { users } from './auth.js';
 
-export const CREDIT_REASONS = [
-  'PLAN_GRANT', // a plan's allowance for a period (replaces the previous allowance)
-  'PURCHASE', // a top-up pack
-  'GENERATION', // create, tweak or refine work
-  'REFUND', // failed work given back
-  'ADJUSTMENT', // an operator's correction
-] as const;
+/**
+ * PLAN_GRANT a plan's allowance for a period (replaces the previous allowance); PURCHASE a
+ * top-up pack; GENERATION create, tweak or refine work; REFUND failed work given back;
+ * ADJUSTMENT an operator's correction.
+ */
+export { CREDIT_REASONS };
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 /** The credit ledger: users.credit_balance always equals the sum of a user's amounts. */
@@ -31,10 +31,13 @@ export const creditTransactions = pgTable(
     refType: text('ref_type'),
     refId: text('ref_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /** For a REFUND: the idempotency key of the debit it gives back. */
+    refundOf: text('refund_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('credit_transactions_idempotency_idx').on(t.idempotencyKey),
     index('credit_transactions_user_created_idx').on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index('credit_transactions_refund_of_idx').on(t.userId, t.refundOf).where(sql`${t.refundOf} IS NOT NULL`),
   ],
 );

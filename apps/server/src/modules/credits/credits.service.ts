@@ -90,6 +90,7 @@ async function writeEntry(
   amount: number,
   purchasedAmount: number,
   balanceAfter: number,
+  refundOf?: string,
 ): Promise<LedgerEntry> {
   const [row] = await tx
     .insert(creditTransactions)
@@ -104,6 +105,7 @@ async function writeEntry(
       refType: change.refType ?? null,
       refId: change.refId === undefined ? null : String(change.refId),
       metadata: change.metadata ?? null,
+      refundOf: refundOf ?? null,
     })
     .returning(entryColumns);
   return row;
@@ -167,23 +169,39 @@ export async function requireDebit(ex: Executor, change: CreditChange & { amount
 
 /**
  * Gives back what the debit `debitKey` took (or `amount` of it, for one failed variation of
- * several), restoring the same split between plan and purchased credits. Applies once per key.
+ * several), restoring the same split between plan and purchased credits. Applies once per key,
+ * and all refunds of one debit together never give back more than it took.
  */
 export async function refundCredits(
   ex: Executor,
   change: CreditChange & { debitKey: string; amount: number },
 ): Promise<{ refunded: number; balance: number }> {
+  if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error('refund amount must be a positive integer');
   return applyOnce(
     ex,
     change.userId,
     change.idempotencyKey,
     async (tx) => {
+      // The user's row lock serialises every change of this user, refunds of one debit included.
+      const before = await lockUser(tx, change.userId);
       const debit = await findByKey(tx, change.userId, change.debitKey);
       if (!debit || debit.amount >= 0) throw new Error(`no debit ${change.debitKey} to refund`);
-      const refunded = Math.min(change.amount, -debit.amount);
+      const [prior] = await tx
+        .select({
+          amount: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int`,
+          purchased: sql<number>`coalesce(sum(${creditTransactions.purchasedAmount}), 0)::int`,
+        })
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.userId, change.userId), eq(creditTransactions.refundOf, change.debitKey)));
+      const taken = -debit.amount;
+      const refunded = Math.min(change.amount, taken - prior.amount);
+      if (refunded <= 0) return { refunded: 0, balance: before.balance };
       // Purchased credits come back in proportion to what the debit took from them.
-      const purchasedBack = Math.min(-debit.purchasedAmount, Math.round((refunded * debit.purchasedAmount) / debit.amount));
-      await lockUser(tx, change.userId);
+      const purchasedTaken = -debit.purchasedAmount;
+      const purchasedBack = Math.max(
+        0,
+        Math.min(purchasedTaken - prior.purchased, Math.round((refunded * purchasedTaken) / taken)),
+      );
       const [u] = await tx
         .update(users)
         .set({
@@ -192,7 +210,7 @@ export async function refundCredits(
         })
         .where(eq(users.id, change.userId))
         .returning({ balance: users.creditBalance });
-      await writeEntry(tx, change, 'REFUND', refunded, purchasedBack, u.balance);
+      await writeEntry(tx, change, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
       return { refunded, balance: u.balance };
     },
     (entry) => ({ refunded: entry.amount, balance: entry.balanceAfter }),
@@ -236,6 +254,73 @@ export async function expirePlanAllowance(ex: Executor, change: CreditChange): P
   );
 }
 
+/**
+ * Adds plan credits within a period (an upgrade tops the month's allowance up to the new
+ * plan's); purchased credits are untouched.
+ */
+export async function addPlanCredits(
+  ex: Executor,
+  change: CreditChange & { amount: number },
+): Promise<{ balance: number; applied: boolean }> {
+  if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error('plan credit amount must be a positive integer');
+  return applyOnce<{ balance: number; applied: boolean }>(
+    ex,
+    change.userId,
+    change.idempotencyKey,
+    async (tx) => {
+      await lockUser(tx, change.userId);
+      const [u] = await tx
+        .update(users)
+        .set({ creditBalance: sql`${users.creditBalance} + ${change.amount}` })
+        .where(eq(users.id, change.userId))
+        .returning({ balance: users.creditBalance });
+      await writeEntry(tx, change, 'PLAN_GRANT', change.amount, 0, u.balance);
+      return { balance: u.balance, applied: true };
+    },
+    (entry) => ({ balance: entry.balanceAfter, applied: false }),
+  );
+}
+
+/**
+ * An operator's correction (admin CLI): adds, or removes at most what there is, from the plan
+ * credits first when removing, like a debit.
+ */
+export async function adjustCredits(
+  ex: Executor,
+  change: CreditChange & { amount: number },
+): Promise<{ balance: number; applied: boolean }> {
+  if (!Number.isInteger(change.amount) || change.amount === 0) throw new Error('adjustment must be a non-zero integer');
+  return applyOnce<{ balance: number; applied: boolean }>(
+    ex,
+    change.userId,
+    change.idempotencyKey,
+    async (tx) => {
+      const before = await lockUser(tx, change.userId);
+      const amount = Math.max(change.amount, -before.balance);
+      const balance = before.balance + amount;
+      const purchased = Math.min(before.purchased, balance);
+      await tx.update(users).set({ creditBalance: balance, purchasedCredits: purchased }).where(eq(users.id, change.userId));
+      await writeEntry(tx, change, 'ADJUSTMENT', amount, purchased - before.purchased, balance);
+      return { balance, applied: true };
+    },
+    (entry) => ({ balance: entry.balanceAfter, applied: false }),
+  );
+}
+
+/** The balance and its split into plan and purchased credits. */
+export async function getCreditBreakdown(
+  ex: Executor,
+  userId: number,
+): Promise<{ balance: number; purchased: number; plan: number }> {
+  const rows = await ex
+    .select({ balance: users.creditBalance, purchased: users.purchasedCredits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const r = rows[0] ?? { balance: 0, purchased: 0 };
+  return { balance: r.balance, purchased: r.purchased, plan: r.balance - r.purchased };
+}
+
 /** Adds purchased (top-up) credits. */
 export async function addPurchasedCredits(
   ex: Executor,
@@ -268,7 +353,7 @@ export async function getBalance(ex: Executor, userId: number): Promise<number> 
   return rows[0]?.balance ?? 0;
 }
 
-/** The caller's ledger, newest first, keyset-paginated by (createdAt, id). */
+/** The caller's ledger, newest first (by createdAt, id: the index), one page at a time. */
 export async function listTransactions(
   ex: Executor,
   userId: number,

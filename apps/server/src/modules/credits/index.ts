@@ -1,8 +1,11 @@
 export {
+  addPlanCredits,
   addPurchasedCredits,
+  adjustCredits,
   debitCredits,
   expirePlanAllowance,
   getBalance,
+  getCreditBreakdown,
   grantPlanAllowance,
   InsufficientCreditsError,
   listTransactions,
@@ -12,3 +15,4 @@ export {
   type DebitResult,
   type LedgerEntry,
 } from './credits.service.js';
+export { registerCreditsRoutes } from './credits.routes.js';
