@@ -38,10 +38,15 @@ export const inputImages = pgTable(
     /** Customization settings last used with this input (restored on select). */
     settings: jsonb('settings').$type<Record<string, unknown>>(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set by the cleanup once the files of a soft-deleted image are gone (migration 0020). */
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('input_images_deleted_pending_idx')
+      .on(t.deletedAt, t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL AND ${t.filesDeletedAt} IS NULL`),
     index('input_images_user_source_created_idx')
       .on(t.userId, t.uploadSource, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.deletedAt} IS NULL`),
@@ -113,11 +118,16 @@ export const generatedImages = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set by the cleanup once the files of a soft-deleted image are gone (migration 0020). */
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    index('generated_images_deleted_pending_idx')
+      .on(t.deletedAt, t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL AND ${t.filesDeletedAt} IS NULL`),
     index('generated_images_user_created_idx')
       .on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.deletedAt} IS NULL`),
