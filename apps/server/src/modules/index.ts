@@ -1,5 +1,6 @@
 import type { App } from '../app.js';
 import { registerAuthRoutes } from './auth/index.js';
+import { registerImagesRoutes } from './images/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -7,4 +8,5 @@ import { registerAuthRoutes } from './auth/index.js';
  */
 export async function registerModules(api: App): Promise<void> {
   await registerAuthRoutes(api);
+  await registerImagesRoutes(api);
 }

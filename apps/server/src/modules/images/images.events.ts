@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.js';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * A tiny in-process registry so other modules can react to images events without the images
+ * module knowing them: the masks module subscribes to copy an input image's masks when a new
+ * input image continues from it (create-input-from-generated).
+ *
+ *   onInputImageCopied(async (event, ctx) => copyMasks(ctx.db, event.userId, event.fromInputImageId, event.toInputImageId));
+ *
+ * Handlers run in the request, one after another, after the new input image is stored. A
+ * handler that throws is logged; the new image stays (its masks can be generated again).
+ * Registering the same function twice registers it once.
+ */
+export interface InputImageCopiedEvent {
+  userId: number;
+  fromInputImageId: number;
+  toInputImageId: number;
+  /** The generated image whose pixels the new input image holds. */
+  sourceGeneratedImageId: number | null;
+}
+
+export type InputImageCopiedHandler = (
+  event: InputImageCopiedEvent,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'urls'> & { log?: FastifyBaseLogger },
+) => Promise<void> | void;
+
+const copiedHandlers = new Set<InputImageCopiedHandler>();
+
+/** Subscribes; returns the unsubscribe function. */
+export function onInputImageCopied(handler: InputImageCopiedHandler): () => void {
+  copiedHandlers.add(handler);
+  return () => copiedHandlers.delete(handler);
+}
+
+export async function emitInputImageCopied(
+  ctx: Parameters<InputImageCopiedHandler>[1],
+  event: InputImageCopiedEvent,
+): Promise<void> {
+  for (const handler of [...copiedHandlers]) {
+    try {
+      await handler(event, ctx);
+    } catch (err) {
+      ctx.log?.error({ err, event }, 'an input-image-copied handler failed');
+    }
+  }
+}

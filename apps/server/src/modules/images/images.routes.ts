@@ -1,0 +1,338 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  allUserImagesQuerySchema,
+  allUserImagesResponseSchema,
+  convertGeneratedToInputRequestSchema,
+  createInputFromGeneratedRequestSchema,
+  deleteInputImageResponseSchema,
+  downloadParamsSchema,
+  downloadQuerySchema,
+  IMAGE_ERROR_CODES,
+  IMAGE_MESSAGES,
+  IMAGE_UPLOAD_LIMITS,
+  imageErrorResponseSchema,
+  inputAndCreateQuerySchema,
+  inputAndCreateResponseSchema,
+  inputImageIdParamsSchema,
+  inputImageSchema,
+  inputImagesBySourceParamsSchema,
+  inputImagesBySourceQuerySchema,
+  inputImagesQuerySchema,
+  inputImagesResponseSchema,
+  tweakHistoryParamsSchema,
+  tweakHistoryQuerySchema,
+  tweakHistoryResponseSchema,
+  UPLOAD_INPUT_FIELDS,
+  uploadSourceSchema,
+} from '@atelier/contract';
+import type { App } from '../../app.js';
+import { AppError } from '../../lib/errors.js';
+import { registerFileRoutes } from './files.routes.js';
+import { scheduleDeletedFilesCleanup } from './images.cleanup.js';
+import { presentGeneratedImage, presentInputImage } from './images.present.js';
+import {
+  convertGeneratedToInput,
+  createInputFromGenerated,
+  createInputImageFromBytes,
+  getTweakHistory,
+  listCompletedGeneratedImages,
+  listInputImages,
+  prepareDownload,
+  softDeleteInputImage,
+} from './images.service.js';
+
+const TAGS = ['images'];
+const BEARER = [{ bearerAuth: [] }];
+
+/** Error replies, declared so they show in /api/docs. */
+function errors(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<
+    number,
+    typeof imageErrorResponseSchema
+  >;
+}
+
+/** /api/images/* and /api/files/* (signed file URLs). */
+export async function registerImagesRoutes(api: App): Promise<void> {
+  await api.register(imagesPlugin);
+}
+
+async function imagesPlugin(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  // The stream is cut at 25 MB (busboy stops reading the file; toBuffer throws 413).
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+  registerFileRoutes(app);
+  await app.register(imageRoutes, { prefix: '/images' });
+
+  if (app.ctx.config.NODE_ENV !== 'test') {
+    const stop = scheduleDeletedFilesCleanup(app.ctx);
+    app.addHook('onClose', async () => stop());
+  }
+}
+
+/** Reads the upload form: the `file` part (bounded) and the text fields, in any order. */
+async function readUploadForm(req: FastifyRequest): Promise<{
+  file: { bytes: Buffer; filename: string } | null;
+  fields: Record<string, string>;
+}> {
+  const noFile = () => new AppError(400, IMAGE_ERROR_CODES.noFile, IMAGE_MESSAGES.noFile, { field: UPLOAD_INPUT_FIELDS.file });
+  if (!req.isMultipart()) throw noFile();
+  let file: { bytes: Buffer; filename: string } | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== UPLOAD_INPUT_FIELDS.file) {
+          part.file.resume();
+          throw new AppError(
+            400,
+            'VALIDATION_ERROR',
+            `Unexpected file field "${part.fieldname.slice(0, 50)}": send the image in the "file" field.`,
+            { field: part.fieldname.slice(0, 50) },
+          );
+        }
+        file = { bytes: await part.toBuffer(), filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field.', { field: 'file' });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError(400, 'VALIDATION_ERROR', 'The upload form has too many fields.');
+    throw err;
+  }
+  if (!file) throw noFile();
+  return { file, fields };
+}
+
+async function imageRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/input-images',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The caller's input images, newest first",
+        querystring: inputImagesQuerySchema,
+        response: { 200: inputImagesResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const { rows, pagination } = await listInputImages(ctx.db, req.userId, req.query);
+      return { inputImages: rows.map((r) => presentInputImage(ctx, r)), pagination };
+    },
+  );
+
+  app.post(
+    '/upload-input',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Upload an input image (multipart: file, uploadSource)',
+        description:
+          'multipart/form-data with `file` (JPEG, PNG or WEBP, judged by its bytes; at most 25 MB and 50 megapixels) and ' +
+          '`uploadSource` (CREATE_MODULE, TWEAK_MODULE or REFINE_MODULE; default CREATE_MODULE). EXIF orientation is ' +
+          'applied and metadata removed; the original, a web-sized copy (long side 2048) and a 400 px WEBP thumbnail are stored.',
+        consumes: ['multipart/form-data'],
+        response: { 201: inputImageSchema, ...errors(400, 401, 413, 415) },
+      },
+    },
+    async (req, reply) => {
+      const { file, fields } = await readUploadForm(req);
+      const source = uploadSourceSchema.safeParse(fields[UPLOAD_INPUT_FIELDS.uploadSource] || 'CREATE_MODULE');
+      if (!source.success)
+        throw new AppError(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.uploadSource, { field: UPLOAD_INPUT_FIELDS.uploadSource });
+      const row = await createInputImageFromBytes(ctx, {
+        userId: req.userId,
+        bytes: file!.bytes,
+        fileName: file!.filename,
+        uploadSource: source.data,
+      });
+      return reply.code(201).send(presentInputImage(ctx, row));
+    },
+  );
+
+  app.get(
+    '/input-images-by-source/:uploadSource',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The caller's input images of one upload source, newest first",
+        params: inputImagesBySourceParamsSchema,
+        querystring: inputImagesBySourceQuerySchema,
+        response: { 200: inputImagesResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const { rows, pagination } = await listInputImages(ctx.db, req.userId, {
+        ...req.query,
+        uploadSource: req.params.uploadSource,
+      });
+      return { inputImages: rows.map((r) => presentInputImage(ctx, r)), pagination };
+    },
+  );
+
+  app.post(
+    '/convert-generated-to-input',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Copy one of your generated images into a new input image',
+        description: '`url` is a generated image id or a file URL this server signed for you; it is never fetched.',
+        body: convertGeneratedToInputRequestSchema,
+        response: { 201: inputImageSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const row = await convertGeneratedToInput(ctx, req.userId, req.body);
+      return reply.code(201).send(presentInputImage(ctx, row));
+    },
+  );
+
+  app.post(
+    '/create-input-from-generated',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'A new input image from a generated one, continuing from the original input (masks copied)',
+        body: createInputFromGeneratedRequestSchema,
+        response: { 201: inputImageSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const row = await createInputFromGenerated(ctx, req.userId, req.body);
+      return reply.code(201).send(presentInputImage(ctx, row));
+    },
+  );
+
+  app.get(
+    '/input-and-create',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The caller's input images and completed CREATE images, newest first",
+        querystring: inputAndCreateQuerySchema,
+        response: { 200: inputAndCreateResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const { page, limit, uploadSource } = req.query;
+      const [inputs, creates] = await Promise.all([
+        listInputImages(ctx.db, req.userId, { page, limit, uploadSource }),
+        listCompletedGeneratedImages(ctx.db, req.userId, { page, limit, moduleType: 'CREATE' }),
+      ]);
+      return {
+        inputImages: inputs.rows.map((r) => presentInputImage(ctx, r)),
+        createImages: creates.rows.map((r) => presentGeneratedImage(ctx, r)),
+        pagination: { inputImages: inputs.pagination, createImages: creates.pagination },
+      };
+    },
+  );
+
+  app.get(
+    '/all-user-images',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The caller's completed generated images (optionally of one module), newest first",
+        querystring: allUserImagesQuerySchema,
+        response: { 200: allUserImagesResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const { rows, pagination } = await listCompletedGeneratedImages(ctx.db, req.userId, req.query);
+      return { images: rows.map((r) => presentGeneratedImage(ctx, r)), pagination };
+    },
+  );
+
+  app.get(
+    '/tweak-history/:baseImageId',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'The tweak results made from a base image, newest first',
+        params: tweakHistoryParamsSchema,
+        querystring: tweakHistoryQuerySchema,
+        response: { 200: tweakHistoryResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      const history = await getTweakHistory(ctx.db, req.userId, req.params.baseImageId, req.query);
+      return {
+        variations: history.rows.map((r) => presentGeneratedImage(ctx, r)),
+        currentBaseImageId: history.currentBaseImageId,
+        baseImageId: history.baseImageId,
+        pagination: history.pagination,
+      };
+    },
+  );
+
+  app.delete(
+    '/input-images/:id',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Delete an input image (it leaves every list at once; its files are removed later)',
+        params: inputImageIdParamsSchema,
+        response: { 200: deleteInputImageResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      await softDeleteInputImage(ctx.db, req.userId, req.params.id);
+      return { success: true as const, id: req.params.id };
+    },
+  );
+
+  app.get(
+    '/download/:kind/:id',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Download an image as a JPEG attachment (image_{id}.jpg, or atelier-<timestamp>.jpg with ?name=atelier)',
+        params: downloadParamsSchema,
+        querystring: downloadQuerySchema,
+        response: { 200: z.any().describe('image/jpeg'), ...errors(400, 401, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const { bytes, fileName } = await prepareDownload(ctx, req.userId, req.params.kind, req.params.id, req.query.name);
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-cache')
+        .send(bytes);
+    },
+  );
+}
