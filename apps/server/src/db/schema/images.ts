@@ -80,7 +80,12 @@ export const batches = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('batches_user_module_created_idx').on(t.userId, t.moduleType, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)],
+  (t) => [
+    index('batches_user_module_created_idx').on(t.userId, t.moduleType, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index('batches_processing_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PROCESSING'`),
+  ],
 );
 
 export const generatedImages = pgTable(
@@ -115,6 +120,11 @@ export const generatedImages = pgTable(
     errorMessage: text('error_message'),
     /** Set once when this variation's credit was given back. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The job queue and job that make this image (migration 0030): the recovery sweep fails images whose job is gone. */
+    jobQueue: text('job_queue'),
+    jobId: text('job_id'),
+    /** The idempotency key of the debit that paid for this image; its refund gives 1 back against it. */
+    debitKey: text('debit_key'),
     isPublic: boolean('is_public').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -135,6 +145,9 @@ export const generatedImages = pgTable(
       .on(t.userId, t.moduleType, t.status, sql`${t.createdAt} DESC`)
       .where(sql`${t.deletedAt} IS NULL`),
     index('generated_images_batch_idx').on(t.batchId, t.variationNumber),
+    index('generated_images_processing_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'PROCESSING'`),
     index('generated_images_base_idx').on(t.userId, t.baseImageId),
     index('generated_images_public_idx')
       .on(sql`${t.publishedAt} DESC`, sql`${t.id} DESC`)

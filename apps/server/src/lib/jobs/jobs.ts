@@ -1,0 +1,76 @@
+import type { Tx } from '../../db/client.js';
+
+/**
+ * The job queue every kind of image work goes through (render, later mask/tweak/refine): one
+ * queue per kind, jobs stored in the application's database (pg-boss), workers in the server
+ * process (WORKERS_IN_PROCESS) or in `npm run worker` processes.
+ *
+ * Semantics a handler can rely on:
+ * - a job runs at least once; a handler must be idempotent (check the row's state first);
+ * - a job has a time limit (`timeoutSeconds`): the handler's `signal` aborts at the limit, and
+ *   a job still active after it (its worker died) is expired by maintenance and retried;
+ * - a failure or expiry is retried `retryLimit` times, `retryDelaySeconds` apart;
+ * - after the final failure or expiry `onDead` runs once per job (it must be idempotent too).
+ */
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+/** States after which a job will never run again. */
+export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
+
+export interface JobContext<T> {
+  id: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows this attempt when it fails. */
+  isFinalAttempt: boolean;
+  /** Aborted at the time limit or when the worker shuts down. */
+  signal: AbortSignal;
+}
+
+export interface QueueDefinition<T> {
+  name: string;
+  timeoutSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Jobs of this queue one process runs at a time. */
+  concurrency: number;
+  handle(job: JobContext<T>): Promise<void>;
+  /** After the final failure or expiry: `error` is the last error message. Must be idempotent. */
+  onDead?(data: T, error: string): Promise<void>;
+}
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
+  tx?: Tx;
+  /** A UUID chosen by the caller (so a row can point at its job before it is sent). */
+  id?: string;
+}
+
+export interface JobQueue {
+  /** Declares a queue and its handler; before start(). */
+  define<T>(def: QueueDefinition<T>): void;
+  /** Runs `sweep` at start-up and after each maintenance round (where workers run): recovery of lost work. */
+  onMaintenance(name: string, sweep: () => Promise<void>): void;
+  send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<string>;
+  /** Wakes this process's idle workers of `queue` (after a transaction that sent jobs has committed). */
+  notify(queue: string): void;
+  /** The states of these jobs of `queue` (completed and failed jobs are found in the archive too); absent = gone. */
+  states(queue: string, ids: string[]): Promise<Map<string, JobState>>;
+  /** Installs/updates the queue tables; starts the workers and maintenance when `workers`. */
+  start(opts: { workers: boolean }): Promise<void>;
+  /** Expires timed-out jobs now and runs the recovery sweeps. */
+  maintain(): Promise<void>;
+  /** Stops fetching; waits up to `timeoutMs` for running jobs, then fails them (they are retried). */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  readonly started: boolean;
+}
+
+/** The reason a job's signal aborted: its time limit, or the worker stopping (the job is then retried). */
+export class JobAbortedError extends Error {
+  constructor(public readonly reason: 'timeout' | 'shutdown', message: string) {
+    super(message);
+    this.name = 'JobAbortedError';
+  }
+}

@@ -1,0 +1,285 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client.js';
+import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
+
+/**
+ * JobQueue on pg-boss 10, in the application's own database:
+ * - PostgreSQL: pg-boss's own small pool on the same connection string;
+ * - PGlite: pg-boss's `db` option backed by the PGlite instance (multi-statement SQL, which
+ *   pg-boss sends without parameters, goes through `exec`).
+ * A job sent with `tx` is inserted by that transaction (pg-boss's per-call `db` option), so
+ * the rows that need the job and the job itself commit together.
+ */
+
+export const JOBS_SCHEMA = 'pgboss';
+
+type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/** pg-boss's `db` on PGlite. PGlite serialises its callers, so pg-boss's transactions stay whole. */
+export function pgliteExecutor(pglite: PGlite): Executor {
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const r = await pglite.query(text, values);
+      return { rows: r.rows as Record<string, unknown>[] };
+    },
+  };
+}
+
+/** pg-boss's `db` inside a drizzle transaction: `$n` placeholders become drizzle parameters. */
+export function transactionExecutor(tx: Tx): Executor {
+  return {
+    async executeSql(text, values = []) {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const m of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, m.index)));
+        chunks.push(sql`${values[Number(m[1]) - 1] ?? null}`);
+        last = (m.index ?? 0) + m[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = (await tx.execute(sql.join(chunks, sql.raw('')))) as unknown as { rows?: Record<string, unknown>[] };
+      return { rows: result.rows ?? [] };
+    },
+  };
+}
+
+export interface PgBossQueueOptions {
+  /** How often timed-out jobs are expired and the recovery sweeps run (seconds). */
+  maintenanceIntervalSeconds: number;
+  /** How often an idle worker looks for jobs when nothing woke it (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  log: FastifyBaseLogger;
+}
+
+/** A pg-boss instance on the application's database (also used by tests to play a worker that dies). */
+export function createPgBoss(database: Database, opts: { maintenanceIntervalSeconds: number }): PgBoss {
+  const common = {
+    schema: JOBS_SCHEMA,
+    supervise: true,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds,
+    // Finished jobs move to the archive after an hour and leave it after a week.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 7,
+  };
+  if (database.kind === 'postgres') {
+    if (!database.connectionString) throw new Error('pg-boss needs the PostgreSQL connection string');
+    return new PgBoss({ ...common, connectionString: database.connectionString, max: 4, application_name: 'atelier-jobs' });
+  }
+  if (!database.pglite) throw new Error('pg-boss needs the PGlite instance');
+  return new PgBoss({ ...common, db: pgliteExecutor(database.pglite) });
+}
+
+const deadQueueName = (name: string) => `${name}__dead`;
+
+export class PgBossJobQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly defs = new Map<string, QueueDefinition<unknown>>();
+  private readonly sweeps = new Map<string, () => Promise<void>>();
+  private readonly workerIds = new Map<string, string[]>();
+  private readonly running = new Set<AbortController>();
+  private maintenanceTimer: NodeJS.Timeout | undefined;
+  private maintaining: Promise<void> | undefined;
+  private startedFlag = false;
+  private stopping = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: PgBossQueueOptions,
+  ) {
+    this.boss = createPgBoss(database, { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds });
+    this.boss.on('error', (err: unknown) => {
+      if (this.stopping) return;
+      opts.log.error({ err }, 'job queue error');
+    });
+  }
+
+  get started(): boolean {
+    return this.startedFlag;
+  }
+
+  define<T>(def: QueueDefinition<T>): void {
+    if (this.startedFlag) throw new Error(`define(${def.name}) after the job queue started`);
+    this.defs.set(def.name, def as QueueDefinition<unknown>);
+  }
+
+  onMaintenance(name: string, sweep: () => Promise<void>): void {
+    this.sweeps.set(name, sweep);
+  }
+
+  private definition(queue: string): QueueDefinition<unknown> {
+    const def = this.defs.get(queue);
+    if (!def) throw new Error(`Unknown job queue ${queue}`);
+    return def;
+  }
+
+  async send<T extends object>(queue: string, data: T, opts: SendOptions = {}): Promise<string> {
+    const def = this.definition(queue);
+    const options: PgBoss.SendOptions = {
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      expireInSeconds: def.timeoutSeconds,
+      deadLetter: def.onDead ? deadQueueName(queue) : undefined,
+      ...(opts.id ? { id: opts.id } : {}),
+      ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
+    };
+    const id = await this.boss.send(queue, data, options);
+    if (!id) throw new Error(`The job queue ${queue} did not accept the job`);
+    if (!opts.tx) this.notify(queue);
+    return id;
+  }
+
+  notify(queue: string): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+  }
+
+  async states(queue: string, ids: string[]): Promise<Map<string, JobState>> {
+    const out = new Map<string, JobState>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.database.query(
+      `SELECT id::text AS id, state::text AS state FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = ANY($2::uuid[])
+       UNION ALL
+       SELECT id::text AS id, state::text AS state FROM ${JOBS_SCHEMA}.archive WHERE name = $1 AND id = ANY($2::uuid[])`,
+      [queue, ids],
+    );
+    for (const r of rows) {
+      const id = String(r.id);
+      const state = String(r.state) as JobState;
+      // A job in both tables (mid-archive) counts by its live row.
+      if (!out.has(id) || !FINAL_JOB_STATES.has(state)) out.set(id, state);
+    }
+    return out;
+  }
+
+  async start({ workers }: { workers: boolean }): Promise<void> {
+    if (this.startedFlag) return;
+    await this.boss.start();
+    for (const def of this.defs.values()) {
+      const base = {
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        expireInSeconds: def.timeoutSeconds,
+      };
+      if (def.onDead) {
+        await this.boss.createQueue(deadQueueName(def.name), { name: deadQueueName(def.name), retryLimit: 5, retryDelay: 5, expireInSeconds: 300 });
+      }
+      const options = { ...base, deadLetter: def.onDead ? deadQueueName(def.name) : undefined };
+      if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, { name: def.name, ...options });
+      else await this.boss.createQueue(def.name, { name: def.name, ...options });
+    }
+    this.startedFlag = true;
+    if (!workers) return;
+
+    for (const def of this.defs.values()) {
+      const ids: string[] = [];
+      this.workerIds.set(def.name, ids);
+      for (let i = 0; i < Math.max(1, def.concurrency); i++) {
+        let workerId = '';
+        workerId = await this.boss.work<unknown>(
+          def.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            try {
+              await this.run(def, job);
+            } finally {
+              // Look for the next job at once instead of after the polling interval.
+              if (!this.stopping) this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+        ids.push(workerId);
+      }
+      if (def.onDead) {
+        const onDead = def.onDead.bind(def);
+        await this.boss.work<unknown>(
+          deadQueueName(def.name),
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            await onDead(job.data, lastError(job.output));
+          },
+        );
+      }
+    }
+    await this.maintain();
+    this.maintenanceTimer = setInterval(() => void this.maintain(), this.opts.maintenanceIntervalSeconds * 1000);
+    this.maintenanceTimer.unref();
+  }
+
+  private async run(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const controller = new AbortController();
+    this.running.add(controller);
+    const timer = setTimeout(
+      () => controller.abort(new JobAbortedError('timeout', `The job exceeded its time limit of ${def.timeoutSeconds} s`)),
+      def.timeoutSeconds * 1000,
+    );
+    try {
+      await def.handle({
+        id: job.id,
+        data: job.data,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        isFinalAttempt: job.retryCount >= job.retryLimit,
+        signal: controller.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+      this.running.delete(controller);
+    }
+  }
+
+  async maintain(): Promise<void> {
+    if (this.maintaining) return this.maintaining;
+    this.maintaining = (async () => {
+      try {
+        if (this.stopping) return;
+        // Expiry of jobs whose worker died (pg-boss also does this on its own schedule).
+        await this.boss.maintain();
+        for (const [name, sweep] of this.sweeps) {
+          if (this.stopping) return;
+          try {
+            await sweep();
+          } catch (err) {
+            this.opts.log.error({ err, sweep: name }, 'recovery sweep failed');
+          }
+        }
+      } catch (err) {
+        if (!this.stopping) this.opts.log.error({ err }, 'job maintenance failed');
+      }
+    })().finally(() => {
+      this.maintaining = undefined;
+    });
+    return this.maintaining;
+  }
+
+  async stop({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    await this.maintaining?.catch(() => undefined);
+    if (!this.startedFlag) return;
+    // Running jobs get `timeoutMs` to finish; then their signals abort and pg-boss fails them (→ retry).
+    const abortTimer = setTimeout(() => {
+      for (const c of this.running) c.abort(new JobAbortedError('shutdown', 'The worker is shutting down'));
+    }, timeoutMs);
+    try {
+      await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs + 1000 });
+    } finally {
+      clearTimeout(abortTimer);
+      this.startedFlag = false;
+    }
+  }
+}
+
+function lastError(output: unknown): string {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  const m = o?.message ?? o?.value?.message;
+  return typeof m === 'string' ? m : 'The job failed';
+}
