@@ -19,6 +19,8 @@ import { createContext, type AppContext, type ContextOverrides } from './context
 import { registerErrorHandling } from './lib/http-errors.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
 import { registerModules } from './modules/index.js';
+import { registerLiveRoutes } from './modules/live/index.js';
+import { registerJobLifecycle } from './lib/jobs/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,6 +85,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthGuard(app);
+  // The live socket (/ws, at the root) and the event bus, then the job queue and its workers.
+  await registerLiveRoutes(app as unknown as App);
+  registerJobLifecycle(app, ctx);
 
   await app.register(
     async (api) => {

@@ -7,6 +7,9 @@ import { users } from './db/schema/index.js';
 import { FREE_SUBSCRIPTION, type Subscription } from '@atelier/contract';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createIdentityProvider, type IdentityProvider } from './providers/identity/index.js';
+import { createEngine, type Engine } from './engines/index.js';
+import { createJobQueue, type JobQueue } from './lib/jobs/index.js';
+import { createEventBus, type EventBus } from './modules/live/event-bus.js';
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createUrlSigner, deriveUrlSecret, type UrlSigner } from './lib/signed-urls.js';
 
@@ -32,6 +35,12 @@ export interface AppContext {
    * callers read it at call time, so replacing it later takes effect at once.
    */
   subscriptionOf: (userId: number) => Promise<Subscription>;
+  /** The image engine ENGINE selects (createEngine); tests may swap in another Engine implementation. */
+  engine: Engine;
+  /** The job queue (pg-boss on the application's database): started with the app, stopped on close. */
+  jobs: JobQueue;
+  /** Live events to users' sockets: in-process, or LISTEN/NOTIFY on PostgreSQL. */
+  events: EventBus;
   /** Files by key (STORAGE=disk: DATA_DIR/files). */
   storage: Storage;
   /** Signed, expiring file URLs (`/api/files/<key>?exp&sig`), keyed from the JWT secret. */
@@ -56,6 +65,9 @@ export function createContext(
     mailer: overrides.mailer ?? createMailer(config, log),
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
+    engine: overrides.engine ?? createEngine(config),
+    jobs: overrides.jobs ?? createJobQueue(database, config, log),
+    events: overrides.events ?? createEventBus(database, log),
     storage: overrides.storage ?? createStorage(config),
     urls:
       overrides.urls ??
