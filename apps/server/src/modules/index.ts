@@ -1,6 +1,7 @@
 import type { App } from '../app.js';
 import { registerAuthRoutes } from './auth/index.js';
 import { registerImagesRoutes } from './images/index.js';
+import { registerGenerationRoutes } from './generation/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -9,4 +10,5 @@ import { registerImagesRoutes } from './images/index.js';
 export async function registerModules(api: App): Promise<void> {
   await registerAuthRoutes(api);
   await registerImagesRoutes(api);
+  await registerGenerationRoutes(api);
 }

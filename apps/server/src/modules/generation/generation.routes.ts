@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  batchIdParamsSchema,
+  batchStatusResponseSchema,
+  createFromBatchRequestSchema,
+  customizationIdParamsSchema,
+  customizationSettingsResponseSchema,
+  errorResponseSchema,
+  generateWithStateRequestSchema,
+  generationRequestSchema,
+  generationResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  legacyCreateRequestSchema,
+  legacyCreateResponseSchema,
+  variationsQuerySchema,
+  variationsResponseSchema,
+} from '@atelier/contract';
+import type { App } from '../../app.js';
+import {
+  createFromBatch,
+  getBatchSettings,
+  getBatchStatus,
+  getImageSettings,
+  inputFromRequest,
+  inputFromState,
+  legacyCreate,
+  listHistory,
+  listVariations,
+  startGeneration,
+} from './generation.service.js';
+import { registerRenderQueue } from './render.job.js';
+
+const BEARER = [{ bearerAuth: [] }];
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+
+/**
+ * /api/runpod/* (spec §7 generation calls), /api/generation/create (legacy) and the two
+ * customization settings calls. Also declares the render queue (its workers run where
+ * WORKERS_IN_PROCESS says).
+ */
+export async function registerGenerationRoutes(api: App): Promise<void> {
+  registerRenderQueue(api.ctx);
+  await api.register(generationPlugin);
+}
+
+async function generationPlugin(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { preHandler: app.requireUser };
+
+  app.post(
+    '/runpod/generate',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: 'Render 1–4 variations of an input image (one credit each)',
+        security: BEARER,
+        body: generationRequestSchema,
+        response: { 200: generationResponseSchema, ...errors(400, 401, 402, 403, 404) },
+      },
+    },
+    async (req) => startGeneration(ctx, req.userId, inputFromRequest(req.body)),
+  );
+
+  app.post(
+    '/runpod/generate-with-state',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: "Render from the Create screen's current customization state",
+        security: BEARER,
+        body: generateWithStateRequestSchema,
+        response: { 200: generationResponseSchema, ...errors(400, 401, 402, 403, 404) },
+      },
+    },
+    async (req) => startGeneration(ctx, req.userId, inputFromState(req.body)),
+  );
+
+  app.post(
+    '/runpod/create-from-batch',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: "A new batch from a batch's input, prompt and settings (new seeds)",
+        security: BEARER,
+        body: createFromBatchRequestSchema,
+        response: { 200: generationResponseSchema, ...errors(400, 401, 402, 403, 404) },
+      },
+    },
+    async (req) => createFromBatch(ctx, req.userId, req.body),
+  );
+
+  app.get(
+    '/runpod/status/:batchId',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: 'A batch and its images',
+        security: BEARER,
+        params: batchIdParamsSchema,
+        response: { 200: batchStatusResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => getBatchStatus(ctx, req.userId, req.params.batchId),
+  );
+
+  app.get(
+    '/runpod/history',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: 'Create batches, newest first (page size 10)',
+        security: BEARER,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => listHistory(ctx, req.userId, req.query),
+  );
+
+  app.get(
+    '/runpod/variations',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: 'Create images (completed and processing), newest first (page size 50)',
+        security: BEARER,
+        querystring: variationsQuerySchema,
+        response: { 200: variationsResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => listVariations(ctx, req.userId, req.query),
+  );
+
+  app.post(
+    '/generation/create',
+    {
+      ...auth,
+      schema: {
+        tags: ['generation'],
+        summary: 'Legacy: one variation of the newest input image; answers when it is done (at most a minute)',
+        security: BEARER,
+        body: legacyCreateRequestSchema,
+        response: { 200: legacyCreateResponseSchema, ...errors(400, 401, 402, 403) },
+      },
+    },
+    async (req) => legacyCreate(ctx, req.userId, req.body.prompt),
+  );
+
+  app.get(
+    '/customization/batch/:id/settings',
+    {
+      ...auth,
+      schema: {
+        tags: ['customization'],
+        summary: 'The customization settings a batch was made with (includes inputImageId)',
+        security: BEARER,
+        params: customizationIdParamsSchema,
+        response: { 200: customizationSettingsResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, settings: await getBatchSettings(ctx, req.userId, req.params.id) }),
+  );
+
+  app.get(
+    '/customization/image/:id/settings',
+    {
+      ...auth,
+      schema: {
+        tags: ['customization'],
+        summary: 'The customization settings a generated image was made with (id of a generated image)',
+        security: BEARER,
+        params: customizationIdParamsSchema,
+        response: { 200: customizationSettingsResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, settings: await getImageSettings(ctx, req.userId, req.params.id) }),
+  );
+}

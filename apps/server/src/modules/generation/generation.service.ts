@@ -1,0 +1,433 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import {
+  GENERATION_ERROR_CODES,
+  GENERATION_MESSAGES,
+  hasActivePlan,
+  type Batch,
+  type BatchImage,
+  type BatchStatusResponse,
+  type CreateFromBatchRequestParsed,
+  type CustomizationSettings,
+  type GenerateWithStateRequestParsed,
+  type GenerationRequestParsed,
+  type GenerationResponse,
+  type GeneratedImage,
+  type LegacyCreateResponse,
+  type Pagination,
+} from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import { batches, generatedImages } from '../../db/schema/index.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
+import { getSubscription } from '../billing/index.js';
+import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
+import { getOwnedGeneratedImage, getOwnedInputImage, presentGeneratedImage, type GeneratedImageRow } from '../images/index.js';
+import { listInputImages } from '../images/images.service.js';
+import {
+  cleanSelections,
+  customizationFromStored,
+  defaultKsampler,
+  promptOrDefault,
+  randomSeed,
+  renderSnapshot,
+  resolveArtStyle,
+  type GenerationInput,
+} from './generation.settings.js';
+import { emit, RENDER_QUEUE, type RenderJobData } from './render.job.js';
+
+/**
+ * Create-module generation: a request becomes a batch of PROCESSING variations, paid for in the
+ * same transaction (one credit per variation, debit key batch:<id>) that also enqueues one
+ * render job per variation; the reply and generation_started go out at once, the images
+ * arrive over the live socket.
+ */
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** POST /runpod/generate body → GenerationInput. Slider values come from settings, else sliderSettings, else the defaults. */
+export function inputFromRequest(body: GenerationRequestParsed): GenerationInput {
+  const s = body.settings ?? {};
+  const sliders = body.sliderSettings ?? {};
+  const mode = s.mode ?? (sliders.mode === 'art' || sliders.selectedStyle === 'art' ? 'art' : 'photorealistic');
+  const regionSelections = Object.fromEntries(
+    Object.entries(s.regions ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+  );
+  const selections = cleanSelections(
+    regionSelections,
+    s.selections,
+    { type: s.buildingType, context: s.context, style: s.styleSelection },
+  );
+  return {
+    inputImageId: body.inputImageId,
+    prompt: promptOrDefault(body.prompt),
+    variations: body.variations,
+    existingBatchId: body.existingBatchId ?? null,
+    mode,
+    creativity: s.creativity ?? clampNum(num(sliders.creativity), 2, 4, 3),
+    expressivity: s.expressivity ?? clampNum(num(sliders.expressivity), 1, 6, 2),
+    resemblance: s.resemblance ?? clampNum(num(sliders.resemblance), 1, 10, 3),
+    selections,
+    artStyle: resolveArtStyle(mode, s.artStyle, s.category, selections),
+    regions: s.regions ?? null,
+    ksampler: {
+      cfgKsampler1: s.cfgKsampler1 ?? defaultKsampler().cfgKsampler1,
+      stepsKsampler1: s.stepsKsampler1 ?? defaultKsampler().stepsKsampler1,
+      denoiseKsampler1: s.denoiseKsampler1 ?? defaultKsampler().denoiseKsampler1,
+    },
+    maskPrompts: body.maskPrompts ?? {},
+    maskMaterialMappings: body.maskMaterialMappings ?? {},
+    aiPromptMaterials: body.aiPromptMaterials ?? [],
+    contextSelection: body.contextSelection ?? null,
+    sliderSettings: body.sliderSettings ?? null,
+    maskKeyword: s.maskKeyword ?? null,
+    negativePrompt: s.negativePrompt ?? null,
+  };
+}
+
+function clampNum(v: number | undefined, min: number, max: number, d: number): number {
+  return v === undefined ? d : Math.min(max, Math.max(min, v));
+}
+
+/** POST /runpod/generate-with-state body (the customization state) → GenerationInput. */
+export function inputFromState(body: GenerateWithStateRequestParsed): GenerationInput {
+  const selections = cleanSelections(body.selections);
+  return {
+    inputImageId: body.inputImageId,
+    prompt: promptOrDefault(body.prompt ?? body.generatedPrompt),
+    variations: body.variations,
+    existingBatchId: body.existingBatchId ?? null,
+    mode: body.selectedStyle,
+    creativity: body.creativity,
+    expressivity: body.expressivity,
+    resemblance: body.resemblance,
+    selections,
+    artStyle: resolveArtStyle(body.selectedStyle, body.artStyle, null, selections),
+    regions: null,
+    ksampler: defaultKsampler(),
+    maskPrompts: body.maskPrompts ?? {},
+    maskMaterialMappings: body.maskMaterialMappings ?? {},
+    aiPromptMaterials: body.aiMaterials ?? [],
+    contextSelection: body.contextSelection ?? null,
+    sliderSettings: null,
+    maskKeyword: null,
+    negativePrompt: null,
+  };
+}
+async function requirePlan(ctx: AppContext, userId: number): Promise<void> {
+  const sub = await getSubscription(ctx.db, userId);
+  if (!hasActivePlan(sub)) throw forbidden(GENERATION_MESSAGES.planRequired, GENERATION_ERROR_CODES.planRequired);
+}
+
+async function getOwnedBatch(ctx: AppContext, userId: number, batchId: number) {
+  const [batch] = await ctx.db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, batchId), eq(batches.userId, userId)))
+    .limit(1);
+  if (!batch) throw notFound(GENERATION_MESSAGES.batchNotFound);
+  return batch;
+}
+
+/**
+ * Starts a generation: checks (input image owned → 404, active plan → 403, credits → 402), then
+ * one transaction creates (or extends, with existingBatchId) the batch and its PROCESSING images,
+ * debits one credit per variation and enqueues one render job per variation.
+ */
+export async function startGeneration(ctx: AppContext, userId: number, input: GenerationInput): Promise<GenerationResponse> {
+  await getOwnedInputImage(ctx.db, userId, input.inputImageId);
+  await requirePlan(ctx, userId);
+  if (input.existingBatchId) {
+    const existing = await getOwnedBatch(ctx, userId, input.existingBatchId);
+    if (existing.moduleType !== 'CREATE') throw notFound(GENERATION_MESSAGES.batchNotFound);
+  }
+  const balance = await getBalance(ctx.db, userId);
+  if (balance < input.variations) throw new InsufficientCreditsError(balance, input.variations);
+
+  const n = input.variations;
+  const { batchId, runpodId, images, remainingCredits } = await ctx.db.transaction(async (tx) => {
+    let batch: typeof batches.$inferSelect;
+    let debitKey: string;
+    let firstNumber = 1;
+    if (input.existingBatchId) {
+      const [locked] = await tx
+        .select()
+        .from(batches)
+        .where(and(eq(batches.id, input.existingBatchId), eq(batches.userId, userId)))
+        .for('update')
+        .limit(1);
+      if (!locked) throw notFound(GENERATION_MESSAGES.batchNotFound);
+      const [{ last }] = await tx
+        .select({ last: max(generatedImages.variationNumber) })
+        .from(generatedImages)
+        .where(eq(generatedImages.batchId, locked.id));
+      firstNumber = (last ?? 0) + 1;
+      [batch] = await tx
+        .update(batches)
+        .set({ status: 'PROCESSING', totalVariations: locked.totalVariations + n, completedAt: null, updatedAt: new Date() })
+        .where(eq(batches.id, locked.id))
+        .returning();
+      debitKey = `batch:${batch.id}:more:${crypto.randomUUID()}`;
+    } else {
+      [batch] = await tx
+        .insert(batches)
+        .values({
+          userId,
+          inputImageId: input.inputImageId,
+          moduleType: 'CREATE',
+          status: 'PROCESSING',
+          prompt: input.prompt,
+          settings: input as unknown as Record<string, unknown>,
+          totalVariations: n,
+        })
+        .returning();
+      debitKey = `batch:${batch.id}`;
+    }
+    const debit = await requireDebit(tx, {
+      userId,
+      amount: n,
+      idempotencyKey: debitKey,
+      description: `Create: ${n} variation${n === 1 ? '' : 's'} (batch ${batch.id})`,
+      refType: 'batch',
+      refId: batch.id,
+    });
+    if (!input.existingBatchId) {
+      [batch] = await tx
+        .update(batches)
+        .set({ debitKey, runpodId: `${ctx.engine.name}-${batch.id}` })
+        .where(eq(batches.id, batch.id))
+        .returning();
+    }
+    const rows = await tx
+      .insert(generatedImages)
+      .values(
+        Array.from({ length: n }, (_, i) => {
+          const seed = randomSeed();
+          return {
+            userId,
+            batchId: batch.id,
+            inputImageId: input.inputImageId,
+            variationNumber: firstNumber + i,
+            status: 'PROCESSING' as const,
+            runpodStatus: 'SUBMITTED',
+            moduleType: 'CREATE' as const,
+            operationType: null,
+            prompt: input.prompt,
+            seed,
+            settingsSnapshot: renderSnapshot(input, seed) as unknown as Record<string, unknown>,
+            maskMaterialMappings: input.maskMaterialMappings as Record<string, unknown>,
+            contextSelection: input.contextSelection,
+            aiMaterials: input.aiPromptMaterials,
+            jobQueue: RENDER_QUEUE,
+            jobId: crypto.randomUUID(),
+            debitKey,
+          };
+        }),
+      )
+      .returning();
+    for (const row of rows) {
+      await ctx.jobs.send<RenderJobData>(RENDER_QUEUE, { imageId: row.id, userId, batchId: batch.id }, { tx, id: row.jobId as string });
+    }
+    return { batchId: batch.id, runpodId: batch.runpodId ?? `${ctx.engine.name}-${batch.id}`, images: rows, remainingCredits: debit.balance };
+  });
+  ctx.jobs.notify(RENDER_QUEUE);
+
+  await emit(ctx, userId, {
+    type: 'generation_started',
+    batchId,
+    inputImageId: input.inputImageId,
+    totalVariations: images.length,
+    imageIds: images.map((i) => i.id),
+    remainingCredits,
+    moduleType: 'CREATE',
+    operationType: null,
+  });
+  return {
+    success: true,
+    batchId,
+    runpodId,
+    runpodJobs: images.map((i) => ({ imageId: i.id, variationNumber: i.variationNumber, status: i.status })),
+    remainingCredits,
+  };
+}
+
+/** POST /runpod/create-from-batch: the batch's input, prompt and settings; new seeds; the KSampler values given. */
+export async function createFromBatch(ctx: AppContext, userId: number, body: CreateFromBatchRequestParsed): Promise<GenerationResponse> {
+  const batch = await getOwnedBatch(ctx, userId, body.batchId);
+  if (batch.inputImageId === null) throw notFound(GENERATION_MESSAGES.batchInputMissing);
+  try {
+    await getOwnedInputImage(ctx.db, userId, batch.inputImageId);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw notFound(GENERATION_MESSAGES.batchInputMissing);
+    throw err;
+  }
+  const stored = (batch.settings ?? {}) as Partial<GenerationInput>;
+  const base = inputFromRequest({ inputImageId: batch.inputImageId, variations: body.variations, settings: {}, prompt: batch.prompt });
+  const input: GenerationInput = {
+    ...base,
+    ...pickDefined(stored),
+    inputImageId: batch.inputImageId,
+    prompt: promptOrDefault(batch.prompt),
+    variations: body.variations,
+    existingBatchId: null,
+    ksampler: { ...body.settings },
+  };
+  return startGeneration(ctx, userId, input);
+}
+
+function pickDefined(stored: Partial<GenerationInput>): Partial<GenerationInput> {
+  return Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== undefined)) as Partial<GenerationInput>;
+}
+
+/** POST /generation/create (legacy): one variation of the newest input image; waits (bounded) for it. */
+export async function legacyCreate(ctx: AppContext, userId: number, prompt: string | null | undefined): Promise<LegacyCreateResponse> {
+  const { rows } = await listInputImages(ctx.db, userId, { page: 1, limit: 1 });
+  const newest = rows[0];
+  if (!newest) throw badRequest(GENERATION_MESSAGES.noInputImage, GENERATION_ERROR_CODES.noInputImage);
+  const started = await startGeneration(
+    ctx,
+    userId,
+    inputFromRequest({ inputImageId: newest.id, variations: 1, settings: {}, prompt }),
+  );
+  const deadline = Date.now() + Math.min(60, ctx.config.RENDER_TIMEOUT_SECONDS + 5) * 1000;
+  let images = await imagesOfBatch(ctx, userId, started.batchId);
+  while (images.some((i) => i.status === 'PROCESSING') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    images = await imagesOfBatch(ctx, userId, started.batchId);
+  }
+  return {
+    success: true,
+    batchId: started.batchId,
+    images: images.map((i) => {
+      const shown = presentGeneratedImage(ctx, i);
+      return { id: i.id, originalUrl: shown.imageUrl, createdAt: shown.createdAt, status: i.status };
+    }),
+  };
+}
+
+async function imagesOfBatch(ctx: AppContext, userId: number, batchId: number): Promise<GeneratedImageRow[]> {
+  return ctx.db
+    .select()
+    .from(generatedImages)
+    .where(and(eq(generatedImages.batchId, batchId), eq(generatedImages.userId, userId), isNull(generatedImages.deletedAt)))
+    .orderBy(asc(generatedImages.variationNumber));
+}
+
+function batchImage(ctx: AppContext, row: GeneratedImageRow): BatchImage {
+  const shown = presentGeneratedImage(ctx, row);
+  return {
+    id: row.id,
+    url: shown.imageUrl,
+    thumbnailUrl: shown.thumbnailUrl,
+    createdAt: shown.createdAt,
+    variationNumber: row.variationNumber,
+    status: row.status,
+  };
+}
+
+/** GET /runpod/status/{batchId} */
+export async function getBatchStatus(ctx: AppContext, userId: number, batchId: number): Promise<BatchStatusResponse> {
+  const batch = await getOwnedBatch(ctx, userId, batchId);
+  const images = await imagesOfBatch(ctx, userId, batchId);
+  return {
+    batchId: batch.id,
+    status: batch.status,
+    prompt: batch.prompt,
+    inputImageId: batch.inputImageId,
+    totalVariations: batch.totalVariations,
+    images: images.map((i) => batchImage(ctx, i)),
+  };
+}
+
+/** GET /runpod/history: the caller's CREATE batches, newest first, each with its images and preview (first completed). */
+export async function listHistory(ctx: AppContext, userId: number, page: PageRequest): Promise<{ batches: Batch[]; pagination: Pagination }> {
+  const where = and(eq(batches.userId, userId), eq(batches.moduleType, 'CREATE'));
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select().from(batches).where(where).orderBy(desc(batches.createdAt), desc(batches.id)).limit(page.limit).offset(pageOffset(page)),
+    ctx.db.select({ total: count() }).from(batches).where(where),
+  ]);
+  const ids = rows.map((b) => b.id);
+  const images = ids.length
+    ? await ctx.db
+        .select()
+        .from(generatedImages)
+        .where(and(inArray(generatedImages.batchId, ids), eq(generatedImages.userId, userId), isNull(generatedImages.deletedAt)))
+        .orderBy(asc(generatedImages.batchId), asc(generatedImages.variationNumber))
+    : [];
+  const byBatch = new Map<number, BatchImage[]>();
+  for (const img of images) {
+    const list = byBatch.get(img.batchId) ?? [];
+    list.push(batchImage(ctx, img));
+    byBatch.set(img.batchId, list);
+  }
+  return {
+    batches: rows.map((b) => {
+      const list = byBatch.get(b.id) ?? [];
+      return {
+        id: b.id,
+        batchId: b.id,
+        status: b.status,
+        runpodId: b.runpodId,
+        prompt: b.prompt,
+        createdAt: b.createdAt.toISOString(),
+        inputImageId: b.inputImageId,
+        totalVariations: b.totalVariations,
+        settings: b.settings ?? null,
+        previewImage: list.find((i) => i.status === 'COMPLETED') ?? null,
+        images: list,
+      };
+    }),
+    pagination: pageInfo(page, Number(total)),
+  };
+}
+
+/** GET /runpod/variations: the caller's CREATE images that are COMPLETED or PROCESSING (what the strips show), newest first. */
+export async function listVariations(
+  ctx: AppContext,
+  userId: number,
+  page: PageRequest,
+): Promise<{ variations: GeneratedImage[]; pagination: Pagination }> {
+  const where = and(
+    eq(generatedImages.userId, userId),
+    eq(generatedImages.moduleType, 'CREATE'),
+    inArray(generatedImages.status, ['COMPLETED', 'PROCESSING']),
+    isNull(generatedImages.deletedAt),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(generatedImages)
+      .where(where)
+      .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
+      .limit(page.limit)
+      .offset(pageOffset(page)),
+    ctx.db.select({ total: count() }).from(generatedImages).where(where),
+  ]);
+  return { variations: rows.map((r) => presentGeneratedImage(ctx, r)), pagination: pageInfo(page, Number(total)) };
+}
+
+/** GET /customization/batch/{id}/settings */
+export async function getBatchSettings(ctx: AppContext, userId: number, batchId: number): Promise<CustomizationSettings> {
+  const batch = await getOwnedBatch(ctx, userId, batchId);
+  return customizationFromStored(batch.settings, { batchId: batch.id, inputImageId: batch.inputImageId, prompt: batch.prompt });
+}
+
+/**
+ * GET /customization/image/{id}/settings — `id` is a GENERATED image id: the settings of its
+ * batch, with the image's own mask mappings, context selection and seed.
+ */
+export async function getImageSettings(ctx: AppContext, userId: number, imageId: number): Promise<CustomizationSettings> {
+  const image = await getOwnedGeneratedImage(ctx.db, userId, imageId);
+  const batch = await getOwnedBatch(ctx, userId, image.batchId);
+  const base = customizationFromStored(batch.settings, { batchId: batch.id, inputImageId: image.inputImageId ?? batch.inputImageId, prompt: image.prompt ?? batch.prompt });
+  const snapshot = (image.settingsSnapshot ?? {}) as { selections?: Record<string, unknown> };
+  return {
+    ...base,
+    selections: snapshot.selections ? { ...base.selections, ...snapshot.selections } : base.selections,
+    maskMaterialMappings: image.maskMaterialMappings ?? base.maskMaterialMappings,
+    contextSelection: image.contextSelection ?? base.contextSelection,
+    aiMaterials: Array.isArray(image.aiMaterials) ? image.aiMaterials : base.aiMaterials,
+    imageId: image.id,
+    seed: image.seed ?? null,
+  };
+}
