@@ -51,9 +51,20 @@ export function createUrlSigner(opts: {
   const nowSeconds = (now?: number) => Math.floor((now ?? Date.now()) / 1000);
   const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
+  // Within a bucket the same key always gives the same URL: lists re-sign the same keys on
+  // every request, so a small cache saves most of the HMACs. Bounded; emptied when full.
+  const cache = new Map<string, string>();
+  const CACHE_MAX = 20_000;
+
   function sign(key: string, o: { ttlSeconds?: number; now?: number } = {}): string {
     const exp = Math.ceil((nowSeconds(o.now) + (o.ttlSeconds ?? ttl)) / bucket) * bucket;
-    return `${FILES_PATH_PREFIX}${encodeKey(key)}?exp=${exp}&sig=${mac(key, exp)}`;
+    const cacheKey = `${exp}|${key}`;
+    const cached = cache.get(cacheKey);
+    if (cached) return cached;
+    const url = `${FILES_PATH_PREFIX}${encodeKey(key)}?exp=${exp}&sig=${mac(key, exp)}`;
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(cacheKey, url);
+    return url;
   }
 
   function verify(key: string, exp: unknown, sig: unknown, now?: number): SignatureCheck {
