@@ -25,7 +25,7 @@ function EmailCard() {
   return (
     <Card className="p-6">
       <CardHeader title="E-mail address" description="Used to sign in and for receipts. It cannot be changed here." icon={<Mail className="size-[18px]" />} />
-      <div className="mt-5 flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 px-4 py-3">
+      <div className="mt-5 flex flex-wrap items-center gap-3 rounded-lg border sm:ml-12 border-stone-200 bg-stone-50 px-4 py-3">
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{user?.email}</span>
         {user?.emailVerified ? (
           <Badge tone="brand">
@@ -91,7 +91,7 @@ function PasswordCard() {
         }
         icon={<KeyRound className="size-[18px]" />}
       />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid max-w-md gap-4">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid max-w-md gap-4 sm:pl-12">
         {error ? <Alert tone="error">{errorMessage(error, 'Could not change the password.')}</Alert> : null}
         {hasPassword ? (
           <TextField label="Current password" type={type} autoComplete="current-password" error={errors.currentPassword?.message} {...field('currentPassword')} />
@@ -202,7 +202,7 @@ export function AccountSettingsPage() {
   return (
     <>
       <PageHeader title="Account Settings" description="Your sign-in e-mail, password and account." />
-      <div className="grid gap-5">
+      <div className="grid max-w-3xl gap-5">
         <EmailCard />
         <PasswordCard />
         <DeleteAccountCard />

@@ -160,10 +160,20 @@ export function SupportPage() {
           </details>
         ))}
       </Card>
-      <div className="mt-5 flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-5 py-4 text-sm text-stone-600 shadow-card">
-        <LifeBuoy className="size-5 shrink-0 text-brand-600" aria-hidden />
-        Your account details are on the Overview and Account Settings pages; plan and payment questions are answered on
-        Subscription and Billing.
+      <div className="mt-8 flex flex-wrap items-center gap-2">
+        <span className="mr-1 inline-flex items-center gap-2 text-sm text-stone-500">
+          <LifeBuoy className="size-4 text-brand-600" aria-hidden />
+          Manage it yourself:
+        </span>
+        <ButtonLink to="/account-settings" variant="secondary" size="sm">
+          Account Settings
+        </ButtonLink>
+        <ButtonLink to="/subscription" variant="secondary" size="sm">
+          Subscription
+        </ButtonLink>
+        <ButtonLink to="/billing" variant="secondary" size="sm">
+          Billing
+        </ButtonLink>
       </div>
     </>
   );

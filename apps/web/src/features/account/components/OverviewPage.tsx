@@ -26,7 +26,9 @@ function ProfileCard() {
         <Avatar name={user?.fullName} src={user?.profilePicture} size="lg" />
         <div className="min-w-0">
           <p className="truncate font-semibold text-stone-900">{user?.fullName}</p>
-          <p className="truncate text-sm text-stone-500">{user?.email}</p>
+          <p className="truncate text-sm text-stone-500" title={user?.email}>
+            {user?.email}
+          </p>
         </div>
       </div>
       <p className="mt-4 text-[13px] text-stone-500">Member since {formatDate(user?.createdAt)}</p>
@@ -117,6 +119,11 @@ function CreditUsageCard() {
           {used}% of {formatNumber(usage.allowance)} credits used
         </span>
         <span className={clsx('font-medium', tone.text)}>{usage.label}</span>
+      </div>
+      <div className="mt-auto pt-5">
+        <Link to="/credits" className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
+          Buy extra credits
+        </Link>
       </div>
     </Card>
   );

@@ -67,7 +67,7 @@ function PictureCard() {
   return (
     <Card className="p-6">
       <CardHeader title="Profile picture" description="Shown in the header and on your account. JPG, PNG or WEBP, up to 5 MB." icon={<Camera className="size-[18px]" />} />
-      <div className="mt-6 flex flex-wrap items-center gap-6">
+      <div className="mt-6 flex flex-wrap items-center gap-6 sm:pl-12">
         <div className="relative">
           <Avatar name={user?.fullName} src={preview ?? user?.profilePicture} size="xl" />
           {preview ? (
@@ -105,7 +105,7 @@ function PictureCard() {
         </div>
       </div>
       {problem ? (
-        <Alert tone="error" className="mt-5 max-w-md">
+        <Alert tone="error" className="mt-5 max-w-md sm:ml-12">
           {problem}
         </Alert>
       ) : null}
@@ -136,7 +136,7 @@ function NameCard() {
   return (
     <Card className="p-6">
       <CardHeader title="Your name" description="How you appear in Atelier and on e-mails we send you." icon={<UserRound className="size-[18px]" />} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid max-w-md gap-4">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid max-w-md gap-4 sm:pl-12">
         {error ? <Alert tone="error">{errorMessage(error, 'Could not save your name.')}</Alert> : null}
         <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...field('fullName')} />
         <div className="flex gap-2">
@@ -159,7 +159,7 @@ export function ProfileSettingsPage() {
   return (
     <>
       <PageHeader title="Profile Settings" description="Your name and picture." />
-      <div className="grid gap-5">
+      <div className="grid max-w-3xl gap-5">
         <PictureCard />
         <NameCard />
       </div>

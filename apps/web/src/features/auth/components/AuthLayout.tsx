@@ -18,7 +18,7 @@ const POINTS = [
 export function AuthLayout({ children, showCredentials = true }: { children: ReactNode; showCredentials?: boolean }) {
   return (
     <div className="flex min-h-full bg-stone-50">
-      <aside className="relative hidden w-[44%] max-w-[760px] shrink-0 flex-col overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-[#14211c] px-12 py-10 text-white lg:flex">
+      <aside className="sticky top-0 hidden h-screen w-[44%] max-w-[760px] shrink-0 flex-col overflow-hidden bg-gradient-to-br from-brand-800 via-brand-900 to-[#14211c] px-12 py-10 text-white lg:flex">
         <Link to="/login" aria-label="Atelier" className="self-start rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70">
           <Logo tone="light" />
         </Link>

@@ -37,7 +37,7 @@ export function CreditsRing({ credits, subscriptionCredits }: { credits: number;
                 className={clsx('transition-[stroke-dashoffset] duration-500', tone === 'red' ? 'stroke-red-500' : 'stroke-emerald-600')}
               />
             </svg>
-            <span className="tabular-nums">{formatNumber(credits)}</span>
+            <span className={clsx('tabular-nums', tone === 'red' && 'text-red-600')}>{formatNumber(credits)}</span>
             <span className="hidden text-stone-500 xl:inline">credits</span>
           </Link>
         </Tooltip.Trigger>
