@@ -12,6 +12,7 @@ import { createJobQueue, type JobQueue } from './lib/jobs/index.js';
 import { createEventBus, type EventBus } from './modules/live/event-bus.js';
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createUrlSigner, deriveUrlSecret, type UrlSigner } from './lib/signed-urls.js';
+import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 
 /**
  * Everything a module needs, built once per app. Tests build one with their own database and
@@ -45,6 +46,8 @@ export interface AppContext {
   storage: Storage;
   /** Signed, expiring file URLs (`/api/files/<key>?exp&sig`), keyed from the JWT secret. */
   urls: UrlSigner;
+  /** Payments: Stripe when STRIPE_SECRET_KEY is set, else the local test-mode checkout. */
+  payments: PaymentProvider;
 }
 
 export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'database' | 'db' | 'log' | 'userExists'>>;
@@ -72,6 +75,7 @@ export function createContext(
     urls:
       overrides.urls ??
       createUrlSigner({ secret: deriveUrlSecret(jwtSecret), ttlSeconds: config.SIGNED_URL_TTL_SECONDS, publicUrl: config.publicUrl }),
+    payments: overrides.payments ?? createPaymentProvider(config),
     async userExists(userId) {
       const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return rows.length > 0;

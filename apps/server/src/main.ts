@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
+import { startBillingScheduler } from './modules/billing/index.js';
 
 async function main() {
   let config;
@@ -18,8 +19,11 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.dataDir) });
+  // Yearly plans' monthly credits and local test-mode renewals.
+  const stopBilling = startBillingScheduler({ db: database.db, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopBilling();
     await app.close();
     await database.close();
     process.exit(0);

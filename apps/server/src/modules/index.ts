@@ -1,5 +1,7 @@
 import type { App } from '../app.js';
 import { registerAuthRoutes } from './auth/index.js';
+import { registerBillingRoutes } from './billing/index.js';
+import { registerCreditsRoutes } from './credits/index.js';
 import { registerImagesRoutes } from './images/index.js';
 import { registerGenerationRoutes } from './generation/index.js';
 
@@ -9,6 +11,8 @@ import { registerGenerationRoutes } from './generation/index.js';
  */
 export async function registerModules(api: App): Promise<void> {
   await registerAuthRoutes(api);
+  await registerBillingRoutes(api);
+  await registerCreditsRoutes(api);
   await registerImagesRoutes(api);
   await registerGenerationRoutes(api);
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES, PAID_PLAN_TYPES, PLAN_ALLOWANCE } from '@atelier/contract';
+import { getCatalog, parseCatalog } from './catalog.js';
+
+const euros = (cents: number) => cents / 100;
+
+describe('plan catalog', () => {
+  const catalog = getCatalog();
+
+  it('has the default monthly prices and allowances', () => {
+    expect(catalog.plans.map((p) => [p.planType, p.prices.regular.monthly, p.creditsPerMonth])).toEqual([
+      ['STARTER', 1900, 50],
+      ['EXPLORER', 4900, 150],
+      ['PRO', 9900, 1000],
+    ]);
+    for (const t of PAID_PLAN_TYPES) expect(catalog.allowance(t)).toBe(PLAN_ALLOWANCE[t]);
+  });
+
+  it('prices a year at 12 × monthly × 0.8, in whole euros', () => {
+    for (const p of catalog.plans) {
+      expect(euros(p.prices.regular.yearly)).toBe(Math.round(euros(p.prices.regular.monthly) * 12 * 0.8));
+    }
+  });
+
+  it('prices educational plans 25% below regular, in whole euros', () => {
+    for (const p of catalog.plans) {
+      expect(euros(p.prices.educational.monthly)).toBe(Math.round(euros(p.prices.regular.monthly) * 0.75));
+      expect(euros(p.prices.educational.yearly)).toBe(Math.round(euros(p.prices.regular.yearly) * 0.75));
+      expect(p.prices.educational.monthly % 100).toBe(0);
+    }
+  });
+
+  it('sells the top-up packs 50 for €20, 100 for €30, 300 for €50', () => {
+    expect(catalog.packs.map((p) => [p.id, p.credits, p.price])).toEqual([
+      ['PACK_50', 50, 2000],
+      ['PACK_100', 100, 3000],
+      ['PACK_300', 300, 5000],
+    ]);
+  });
+
+  it('maps every plan, cycle and audience to a lookup key and back', () => {
+    const keys = new Set<string>();
+    for (const planType of PAID_PLAN_TYPES) {
+      for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+        for (const isEducational of [false, true]) {
+          const ref = { planType, billingCycle, isEducational };
+          const key = catalog.planLookupKey(ref);
+          keys.add(key);
+          expect(catalog.planFromLookupKey(key)).toEqual(ref);
+        }
+      }
+    }
+    expect(keys.size).toBe(12);
+    expect(catalog.planLookupKey({ planType: 'EXPLORER', billingCycle: 'YEARLY', isEducational: true })).toBe('atelier_explorer_yearly_edu');
+    expect(catalog.packLookupKey('PACK_100')).toBe('atelier_credits_100');
+    expect(catalog.packFromLookupKey('atelier_credits_300')).toBe('PACK_300');
+    expect(catalog.planFromLookupKey('someone_elses_price')).toBeNull();
+  });
+
+  it('lists the feature lines of the plan cards, and the credit claim on educational ones', () => {
+    const regular = catalog.pricingPlans(false);
+    expect(regular[0]).toMatchObject({ planType: 'STARTER', name: 'Starter Plan', credits: 50, currency: 'EUR', isEducational: false });
+    expect(regular[0].features).toEqual([BILLING_MESSAGES.sharedCompute, BILLING_MESSAGES.accessAllFeatures]);
+    const edu = catalog.pricingPlans(true);
+    expect(edu.map((p) => p.features[0])).toEqual(['50 credits per month', '150 credits per month', '1,000 credits per month']);
+    expect(edu[1].prices).toEqual({ monthly: 3700, yearly: 35300 });
+  });
+
+  it('refuses a catalog file that misses a plan or has a bad price', () => {
+    const good = { currency: 'EUR', plans: catalog.plans, packs: catalog.packs };
+    expect(() => parseCatalog({ ...good, plans: catalog.plans.slice(1) })).toThrow(/exactly once/);
+    expect(() =>
+      parseCatalog({ ...good, plans: [{ ...catalog.plans[0], prices: { ...catalog.plans[0].prices, regular: { monthly: -1, yearly: 1 } } }, ...catalog.plans.slice(1)] }),
+    ).toThrow();
+  });
+});

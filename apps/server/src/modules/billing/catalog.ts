@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  BILLING_MESSAGES,
+  CREDIT_PACK_IDS,
+  PAID_PLAN_TYPES,
+  type BillingCycle,
+  type CreditPack,
+  type CreditPackId,
+  type PaidPlanType,
+  type PricingPlan,
+} from '@atelier/contract';
+
+/**
+ * The plan and top-up catalog, read once from data/catalog.json (the one place prices live).
+ * Stripe prices are found by lookup key, never by id:
+ *   plans  atelier_<plan>_<monthly|yearly>[_edu]   e.g. atelier_explorer_yearly_edu
+ *   packs  atelier_credits_<credits>               e.g. atelier_credits_100
+ */
+
+const cents = z.number().int().positive();
+const pricesSchema = z.object({ monthly: cents, yearly: cents });
+
+const catalogFileSchema = z.object({
+  currency: z.literal('EUR'),
+  plans: z
+    .array(
+      z.object({
+        planType: z.enum(PAID_PLAN_TYPES),
+        name: z.string().min(1),
+        description: z.string(),
+        creditsPerMonth: z.number().int().positive(),
+        prices: z.object({ regular: pricesSchema, educational: pricesSchema }),
+      }),
+    )
+    .refine((plans) => PAID_PLAN_TYPES.every((t) => plans.filter((p) => p.planType === t).length === 1), {
+      message: 'every paid plan type must appear exactly once',
+    }),
+  packs: z
+    .array(z.object({ id: z.enum(CREDIT_PACK_IDS), credits: z.number().int().positive(), price: cents }))
+    .refine((packs) => CREDIT_PACK_IDS.every((id) => packs.filter((p) => p.id === id).length === 1), {
+      message: 'every pack id must appear exactly once',
+    }),
+});
+
+export type CatalogFile = z.infer<typeof catalogFileSchema>;
+export type CatalogPlan = CatalogFile['plans'][number];
+
+export interface PlanPriceRef {
+  planType: PaidPlanType;
+  billingCycle: BillingCycle;
+  isEducational: boolean;
+}
+
+export interface Catalog {
+  plans: CatalogPlan[];
+  packs: CreditPack[];
+  plan(planType: PaidPlanType): CatalogPlan;
+  pack(id: CreditPackId): CreditPack;
+  /** Cents for a plan, cycle and audience. */
+  price(ref: PlanPriceRef): number;
+  allowance(planType: PaidPlanType): number;
+  planLookupKey(ref: PlanPriceRef): string;
+  packLookupKey(id: CreditPackId): string;
+  /** The plan a Stripe price's lookup key stands for, or null for a key that is not ours. */
+  planFromLookupKey(key: string | null | undefined): PlanPriceRef | null;
+  packFromLookupKey(key: string | null | undefined): CreditPackId | null;
+  /** The pricing response's plans, in rank order. */
+  pricingPlans(isEducational: boolean): PricingPlan[];
+}
+
+const DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'catalog.json');
+
+export function parseCatalog(raw: unknown): Catalog {
+  const data = catalogFileSchema.parse(raw);
+  const order = (t: PaidPlanType) => PAID_PLAN_TYPES.indexOf(t);
+  const plans = [...data.plans].sort((a, b) => order(a.planType) - order(b.planType));
+  const packs: CreditPack[] = [...data.packs]
+    .sort((a, b) => a.credits - b.credits)
+    .map((p) => ({ ...p, currency: 'EUR' as const }));
+  const byType = new Map(plans.map((p) => [p.planType, p]));
+  const byPack = new Map(packs.map((p) => [p.id, p]));
+
+  const planLookupKey = (ref: PlanPriceRef) =>
+    `atelier_${ref.planType.toLowerCase()}_${ref.billingCycle.toLowerCase()}${ref.isEducational ? '_edu' : ''}`;
+  const packLookupKey = (id: CreditPackId) => `atelier_credits_${byPack.get(id)!.credits}`;
+
+  const planKeys = new Map<string, PlanPriceRef>();
+  for (const p of plans) {
+    for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+      for (const isEducational of [false, true]) {
+        const ref = { planType: p.planType, billingCycle, isEducational };
+        planKeys.set(planLookupKey(ref), ref);
+      }
+    }
+  }
+  const packKeys = new Map(packs.map((p) => [packLookupKey(p.id), p.id]));
+
+  return {
+    plans,
+    packs,
+    plan: (t) => byType.get(t)!,
+    pack: (id) => byPack.get(id)!,
+    price: (ref) => {
+      const prices = byType.get(ref.planType)!.prices[ref.isEducational ? 'educational' : 'regular'];
+      return ref.billingCycle === 'YEARLY' ? prices.yearly : prices.monthly;
+    },
+    allowance: (t) => byType.get(t)!.creditsPerMonth,
+    planLookupKey,
+    packLookupKey,
+    planFromLookupKey: (key) => (key ? (planKeys.get(key) ?? null) : null),
+    packFromLookupKey: (key) => (key ? (packKeys.get(key) ?? null) : null),
+    pricingPlans: (isEducational) =>
+      plans.map((p) => ({
+        planType: p.planType,
+        name: p.name,
+        description: p.description,
+        credits: p.creditsPerMonth,
+        prices: { ...p.prices[isEducational ? 'educational' : 'regular'] },
+        currency: 'EUR' as const,
+        isEducational,
+        features: [
+          ...(isEducational ? [`${p.creditsPerMonth.toLocaleString('en-US')} credits per month`] : []),
+          BILLING_MESSAGES.sharedCompute,
+          BILLING_MESSAGES.accessAllFeatures,
+        ],
+      })),
+  };
+}
+
+let cached: Catalog | undefined;
+
+/** The catalog of data/catalog.json, validated on first use (a bad file stops start-up). */
+export function getCatalog(): Catalog {
+  if (!cached) {
+    try {
+      cached = parseCatalog(JSON.parse(fs.readFileSync(DATA_FILE, 'utf8')));
+    } catch (err) {
+      throw new Error(`Invalid plan catalog ${DATA_FILE}: ${(err as Error).message}`);
+    }
+  }
+  return cached;
+}
