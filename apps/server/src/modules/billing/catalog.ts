@@ -14,7 +14,7 @@ import {
 } from '@atelier/contract';
 
 /**
- * The plan and top-up catalog, read once from data/catalog.json (the one place prices live).
+ * The plan and top-up catalog, read once from plans.catalog.json (the one place prices live).
  * Stripe prices are found by lookup key, never by id:
  *   plans  atelier_<plan>_<monthly|yearly>[_edu]   e.g. atelier_explorer_yearly_edu
  *   packs  atelier_credits_<credits>               e.g. atelier_credits_100
@@ -71,7 +71,7 @@ export interface Catalog {
   pricingPlans(isEducational: boolean): PricingPlan[];
 }
 
-const DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'catalog.json');
+const DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'plans.catalog.json');
 
 export function parseCatalog(raw: unknown): Catalog {
   const data = catalogFileSchema.parse(raw);
@@ -132,7 +132,7 @@ export function parseCatalog(raw: unknown): Catalog {
 
 let cached: Catalog | undefined;
 
-/** The catalog of data/catalog.json, validated on first use (a bad file stops start-up). */
+/** The catalog of plans.catalog.json, validated on first use (a bad file stops start-up). */
 export function getCatalog(): Catalog {
   if (!cached) {
     try {

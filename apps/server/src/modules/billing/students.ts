@@ -9,7 +9,7 @@ import { findUserById } from '../auth/index.js';
 
 /**
  * Who may buy educational plans: an account whose verified e-mail domain is academic
- * (data/academic-domains.json), or one an operator marked with `npm run admin -- student EMAIL`.
+ * (academic-domains.json), or one an operator marked with `npm run admin -- student EMAIL`.
  */
 
 const academicFileSchema = z.object({
@@ -18,7 +18,7 @@ const academicFileSchema = z.object({
 });
 export type AcademicDomains = z.infer<typeof academicFileSchema>;
 
-const DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'academic-domains.json');
+const DATA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'academic-domains.json');
 let cached: AcademicDomains | undefined;
 
 export function academicDomains(): AcademicDomains {
