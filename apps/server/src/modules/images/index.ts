@@ -4,6 +4,8 @@ export {
   createInputImageFromBytes,
   getOwnedGeneratedImage,
   getOwnedInputImage,
+  listCompletedGeneratedImages,
+  listInputImages,
   readGeneratedImageBytes,
   readInputImageBytes,
   storeGeneratedImageFiles,
