@@ -18,7 +18,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { logout } from '../../auth/store/authSlice';
+import { logout } from '../../auth';
 
 function EmailCard() {
   const user = useAppSelector((s) => s.auth.user);

@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useSignOut } from '../../auth/hooks/useSignOut';
+import { useSignOut } from '../../auth';
 
 interface Destination {
   to: string;

@@ -11,7 +11,7 @@ import { Card, CardHeader } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { formatDate, formatNumber, titleCase } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { useSignOut } from '../../auth/hooks/useSignOut';
+import { useSignOut } from '../../auth';
 import { creditUsage } from '../creditUsage';
 import { greetingForHour } from '../greeting';
 

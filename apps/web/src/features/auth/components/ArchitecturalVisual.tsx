@@ -42,10 +42,11 @@ export function ArchitecturalVisual({ className }: { className?: string }) {
         <polygon points="168.9,181.5 233.8,219.0 168.9,256.5 103.9,219.0" fill="#ffffff" />
         <path d="M220.8 258.0L220.8 231.0 M207.8 265.5L207.8 238.5 M194.9 273.0L194.9 246.0 M181.9 280.5L181.9 253.5 M116.9 258.0L116.9 231.0 M129.9 265.5L129.9 238.5 M142.9 273.0L142.9 246.0 M155.9 280.5L155.9 253.5" stroke="#1f342c" strokeOpacity={0.22} strokeWidth={0.9} fill="none" />
       </g>
-      <g stroke="#ffffff" strokeOpacity={0.45} strokeWidth={1} fill="none">
-        <path d="M-236 118 L-236 -254 M-242 118 L-230 118 M-242 -254 L-230 -254" />
+      <g stroke="#ffffff" fill="none">
+        <path d="M-104 -222H-246M-182 105H-246" strokeOpacity={0.22} strokeDasharray="3 4" />
+        <path d="M-236 105V-222M-242 111l12-12M-242 -216l12-12" strokeOpacity={0.5} />
       </g>
-      <text x="-250" y="-60" fill="#ffffff" fillOpacity={0.5} fontSize="11" letterSpacing="2" transform="rotate(-90 -250 -60)" textAnchor="middle">
+      <text x="-250" y="-58" fill="#ffffff" fillOpacity={0.55} fontSize="11" letterSpacing="2" transform="rotate(-90 -250 -58)" textAnchor="middle">
         +31.20
       </text>
     </svg>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlyRequestSchema } from '@atelier/contract';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { AuthCard, AuthLayout } from './AuthLayout';
+import { StatusCard } from './StatusCard';
 
 export function ForgotPasswordPage() {
   usePageTitle('Reset your password');
@@ -34,20 +35,20 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout showCredentials={false}>
       {sentTo ? (
-        <AuthCard title="Check your e-mail">
-          <div className="flex flex-col items-center text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-              <MailCheck className="size-6" aria-hidden />
-            </span>
-            <p className="mt-4 text-sm leading-6 text-stone-600">{sentTo.message}</p>
-            <p className="mt-2 text-sm text-stone-500">
-              Sent to <span className="font-medium text-stone-800">{sentTo.email}</span>. The link expires after a while, so use it soon.
-            </p>
-            <ButtonLink to="/login" variant="secondary" size="lg" fullWidth className="mt-7">
+        <StatusCard
+          status="success"
+          title="Check your e-mail"
+          actions={
+            <ButtonLink to="/login" variant="secondary" size="lg" fullWidth>
               Back to sign in
             </ButtonLink>
-          </div>
-        </AuthCard>
+          }
+        >
+          <p>{sentTo.message}</p>
+          <p className="mt-2 text-stone-500">
+            Sent to <span className="font-medium text-stone-800">{sentTo.email}</span>. The link works once and expires, so use it soon.
+          </p>
+        </StatusCard>
       ) : (
         <AuthCard title="Reset your password" description="Enter the e-mail you signed up with and we will send you a link to choose a new password.">
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { toastWithAction } from '../../../components/ui/toast';
 import { signedInAuth } from '../../../test/factories';
-import { updateCredits } from '../../auth/store/authSlice';
+import { updateCredits } from '../../auth';
 import { CREDITS_DEPLETED_MESSAGE, lowCreditMessage } from '../creditWarning';
 import { useCreditWarnings } from './useCreditWarnings';
 

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Logo } from '../../../components/ui/Logo';
-import { openGallery } from '../../gallery/store/galleryUiSlice';
+import { openGallery } from '../../gallery';
 import { CreditsRing } from './CreditsRing';
 
 /** The three module tabs of the header. */

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { NavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { setGalleryMode } from '../../gallery/store/galleryUiSlice';
+import { setGalleryMode } from '../../gallery';
 import { WORK_NAV } from './navItems';
 
 const itemClasses = (active: boolean) =>

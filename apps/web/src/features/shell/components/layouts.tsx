@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useCreditWarnings } from '../../credits/hooks/useCreditWarnings';
+import { useCreditWarnings } from '../../credits';
 import { AccountSidebar } from './AccountSidebar';
 import { AppHeader } from './AppHeader';
 import { WorkSidebar } from './WorkSidebar';

@@ -19,7 +19,7 @@ import {
   WandSparkles,
   type LucideIcon,
 } from 'lucide-react';
-import type { GalleryMode } from '../../gallery/store/galleryUiSlice';
+import type { GalleryMode } from '../../gallery';
 
 export interface NavItem {
   to: string;

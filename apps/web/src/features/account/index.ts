@@ -1,0 +1,3 @@
+// The account feature's public face.
+export { creditAllowance, creditUsage, type CreditUsage } from './creditUsage';
+export { greetingForHour } from './greeting';

@@ -1,0 +1,2 @@
+// The gallery feature's public face.
+export { openGallery, closeGallery, setGalleryMode, type GalleryMode, type GalleryUiState } from './store/galleryUiSlice';
