@@ -229,6 +229,15 @@ export class PgBossJobQueue implements JobQueue {
         isFinalAttempt: job.retryCount >= job.retryLimit,
         signal: controller.signal,
       });
+    } catch (err) {
+      if (job.retryCount < job.retryLimit && !this.stopping) {
+        // The retry becomes due after the delay: look for it then rather than at the next poll.
+        const wake = setTimeout(() => {
+          if (!this.stopping) this.notify(def.name);
+        }, def.retryDelaySeconds * 1000 + 50);
+        wake.unref();
+      }
+      throw err;
     } finally {
       clearTimeout(timer);
       this.running.delete(controller);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
@@ -146,14 +146,35 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
 
   const n = input.variations;
   const { batchId, runpodId, images, remainingCredits } = await ctx.db.transaction(async (tx) => {
-    let batch: typeof batches.$inferSelect;
+    // The debit comes first: it locks the user's row before anything here references it, so
+    // concurrent requests of one user queue up on that lock instead of deadlocking.
+    let batchId: number;
     let debitKey: string;
+    if (input.existingBatchId) {
+      batchId = input.existingBatchId;
+      debitKey = `batch:${batchId}:more:${crypto.randomUUID()}`;
+    } else {
+      const { rows: seq } = (await tx.execute(
+        sql`SELECT nextval(pg_get_serial_sequence('batches', 'id'))::int AS id`,
+      )) as unknown as { rows: Array<{ id: number }> };
+      batchId = Number(seq[0].id);
+      debitKey = `batch:${batchId}`;
+    }
+    const debit = await requireDebit(tx, {
+      userId,
+      amount: n,
+      idempotencyKey: debitKey,
+      description: `Create: ${n} variation${n === 1 ? '' : 's'} (batch ${batchId})`,
+      refType: 'batch',
+      refId: batchId,
+    });
+    let batch: typeof batches.$inferSelect;
     let firstNumber = 1;
     if (input.existingBatchId) {
       const [locked] = await tx
         .select()
         .from(batches)
-        .where(and(eq(batches.id, input.existingBatchId), eq(batches.userId, userId)))
+        .where(and(eq(batches.id, batchId), eq(batches.userId, userId)))
         .for('update')
         .limit(1);
       if (!locked) throw notFound(GENERATION_MESSAGES.batchNotFound);
@@ -167,11 +188,11 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
         .set({ status: 'PROCESSING', totalVariations: locked.totalVariations + n, completedAt: null, updatedAt: new Date() })
         .where(eq(batches.id, locked.id))
         .returning();
-      debitKey = `batch:${batch.id}:more:${crypto.randomUUID()}`;
     } else {
       [batch] = await tx
         .insert(batches)
         .values({
+          id: batchId,
           userId,
           inputImageId: input.inputImageId,
           moduleType: 'CREATE',
@@ -179,23 +200,9 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
           prompt: input.prompt,
           settings: input as unknown as Record<string, unknown>,
           totalVariations: n,
+          debitKey,
+          runpodId: `${ctx.engine.name}-${batchId}`,
         })
-        .returning();
-      debitKey = `batch:${batch.id}`;
-    }
-    const debit = await requireDebit(tx, {
-      userId,
-      amount: n,
-      idempotencyKey: debitKey,
-      description: `Create: ${n} variation${n === 1 ? '' : 's'} (batch ${batch.id})`,
-      refType: 'batch',
-      refId: batch.id,
-    });
-    if (!input.existingBatchId) {
-      [batch] = await tx
-        .update(batches)
-        .set({ debitKey, runpodId: `${ctx.engine.name}-${batch.id}` })
-        .where(eq(batches.id, batch.id))
         .returning();
     }
     const rows = await tx

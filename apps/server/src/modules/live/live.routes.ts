@@ -11,15 +11,22 @@ import { LiveHub } from './live.hub.js';
  */
 export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number } = {}): Promise<void> {
   const { ctx } = app;
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new LiveHub(ctx.events, app.log, opts.heartbeatMs ?? LIVE_TIMINGS.heartbeatMs);
   app.decorate('liveHub', hub);
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On close: every socket gets 1001 'Server shutting down' (clients then reconnect elsewhere).
+    preClose(done) {
+      hub.close();
+      const wss = app.websocketServer;
+      for (const client of wss.clients) client.close(LIVE_CLOSE_CODES.goingAway, LIVE_CLOSE_REASONS.shuttingDown);
+      wss.close();
+      done();
+    },
+  });
 
   app.addHook('onReady', async () => {
     await ctx.events.start();
-  });
-  app.addHook('preClose', async () => {
-    hub.close();
   });
   app.addHook('onClose', async () => {
     await ctx.events.close();
