@@ -127,7 +127,7 @@ export class PgBossJobQueue implements JobQueue {
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       expireInSeconds: def.timeoutSeconds,
-      deadLetter: def.onDead ? deadQueueName(queue) : undefined,
+      ...(def.onDead ? { deadLetter: deadQueueName(queue) } : {}),
       ...(opts.id ? { id: opts.id } : {}),
       ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
     };
@@ -171,7 +171,7 @@ export class PgBossJobQueue implements JobQueue {
       if (def.onDead) {
         await this.boss.createQueue(deadQueueName(def.name), { name: deadQueueName(def.name), retryLimit: 5, retryDelay: 5, expireInSeconds: 300 });
       }
-      const options = { ...base, deadLetter: def.onDead ? deadQueueName(def.name) : undefined };
+      const options = { ...base, ...(def.onDead ? { deadLetter: deadQueueName(def.name) } : {}) };
       if (await this.boss.getQueue(def.name)) await this.boss.updateQueue(def.name, { name: def.name, ...options });
       else await this.boss.createQueue(def.name, { name: def.name, ...options });
     }

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTestDatabase } from '../../../test/helpers/database.js';
+import type { JobContext } from './jobs.js';
+import { PgBossJobQueue } from './pg-boss-queue.js';
+
+const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the pg-boss job queue', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+
+  async function setUp() {
+    const database = await createTestDatabase();
+    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, log });
+    cleanups.push(async () => {
+      await queue.stop({ timeoutMs: 1000 });
+      await database.drop();
+    });
+    return { database, queue };
+  }
+
+  it('runs a job sent in a transaction only when the transaction commits', async () => {
+    const { database, queue } = await setUp();
+    const seen: number[] = [];
+    queue.define<{ n: number }>({
+      name: 'echo',
+      timeoutSeconds: 10,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      handle: async (job) => {
+        seen.push(job.data.n);
+      },
+    });
+    await queue.start({ workers: true });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.send('echo', { n: 1 }, { tx });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const committed = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      return queue.send('echo', { n: 2 }, { tx });
+    });
+    queue.notify('echo');
+    await until(() => seen.length > 0, 'the committed job');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(seen).toEqual([2]);
+    expect((await queue.states('echo', [committed])).get(committed)).toBe('completed');
+    expect((await queue.states('echo', ['00000000-0000-4000-8000-000000000000'])).size).toBe(0);
+  });
+
+  it('retries a failing job, then calls onDead once with the last error', async () => {
+    const { queue } = await setUp();
+    const attempts: Array<Pick<JobContext<unknown>, 'retryCount' | 'isFinalAttempt'>> = [];
+    const dead: string[] = [];
+    queue.define<{ x: number }>({
+      name: 'flaky',
+      timeoutSeconds: 10,
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      handle: async (job) => {
+        attempts.push({ retryCount: job.retryCount, isFinalAttempt: job.isFinalAttempt });
+        throw new Error(`attempt ${job.retryCount + 1} failed`);
+      },
+      onDead: async (_data, error) => {
+        dead.push(error);
+      },
+    });
+    await queue.start({ workers: true });
+    const id = await queue.send('flaky', { x: 1 });
+    await until(() => dead.length > 0, 'the dead letter');
+    expect(attempts).toEqual([
+      { retryCount: 0, isFinalAttempt: false },
+      { retryCount: 1, isFinalAttempt: false },
+      { retryCount: 2, isFinalAttempt: true },
+    ]);
+    expect(dead).toEqual(['attempt 3 failed']);
+    expect((await queue.states('flaky', [id])).get(id)).toBe('failed');
+  });
+
+  it('aborts a handler at its time limit and expires the job into onDead', async () => {
+    const { queue } = await setUp();
+    const reasons: string[] = [];
+    const dead: string[] = [];
+    queue.define<{ x: number }>({
+      name: 'slow',
+      timeoutSeconds: 1,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      handle: (job) =>
+        new Promise((_, reject) =>
+          job.signal.addEventListener('abort', () => {
+            reasons.push(String((job.signal.reason as Error).message));
+            reject(job.signal.reason);
+          }),
+        ),
+      onDead: async (_data, error) => {
+        dead.push(error);
+      },
+    });
+    await queue.start({ workers: true });
+    await queue.send('slow', { x: 1 });
+    await until(() => dead.length > 0, 'the expired job');
+    expect(reasons[0]).toMatch(/time limit of 1 s/);
+  });
+});
