@@ -22,9 +22,9 @@ import { RequireActivePlan } from '../features/auth/components/RequireActivePlan
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
-import { BillingPage } from '../features/billing/BillingPage';
-import { SubscriptionPage } from '../features/billing/SubscriptionPage';
-import { CreditsPage } from '../features/credits/CreditsPage';
+import { BillingPage, TestCheckoutPage, TestPortalPage } from '../features/billing';
+import { CreditsPage } from '../features/credits';
+import { SubscriptionPage } from '../features/subscription';
 import { NotFoundPage } from '../features/shell/components/NotFoundPage';
 import { RootLayout } from '../features/shell/components/RootLayout';
 import { AccountLayout, AppShell, PlainLayout, WorkLayout } from '../features/shell/components/layouts';
@@ -53,6 +53,15 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/auth/verify-email', element: <VerifyEmailPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
+
+      // The local payment provider's test-mode pages (full screen, like Stripe's own).
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/checkout/test', element: <TestCheckoutPage /> },
+          { path: '/billing/portal-test', element: <TestPortalPage /> },
+        ],
+      },
 
       {
         element: <AppShell />,

@@ -1,0 +1,44 @@
+import type { BillingCycle, PricingPlan } from '@atelier/contract';
+
+const euroFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+
+/** Cents → whole euros, as every price is shown (spec §9): 4900 → '€49'. */
+export function formatEuros(cents: number): string {
+  return euroFormat.format(Math.round(cents / 100));
+}
+
+export interface PriceDisplay {
+  /** The price of the cycle: '€470'. */
+  amount: string;
+  /** '/Month' or '/Year'. */
+  period: '/Month' | '/Year';
+  /** Yearly only: the yearly price divided by 12, '€39'. */
+  monthlyEquivalent: string | null;
+  /** Yearly only: 'Billed yearly'. */
+  note: 'Billed yearly' | null;
+  /** 'credits per month' (monthly) or the year's total (yearly). */
+  credits: number;
+  creditsPeriod: 'month' | 'year';
+}
+
+/** What a plan card shows for a cycle. A yearly plan grants the monthly allowance twelve times. */
+export function priceDisplay(plan: Pick<PricingPlan, 'prices' | 'credits'>, cycle: BillingCycle): PriceDisplay {
+  if (cycle === 'YEARLY') {
+    return {
+      amount: formatEuros(plan.prices.yearly),
+      period: '/Year',
+      monthlyEquivalent: formatEuros(plan.prices.yearly / 12),
+      note: 'Billed yearly',
+      credits: plan.credits * 12,
+      creditsPeriod: 'year',
+    };
+  }
+  return {
+    amount: formatEuros(plan.prices.monthly),
+    period: '/Month',
+    monthlyEquivalent: null,
+    note: null,
+    credits: plan.credits,
+    creditsPeriod: 'month',
+  };
+}
