@@ -5,3 +5,5 @@ export * from './images.js';
 export * from './billing.js';
 export * from './generation.js';
 export * from './live.js';
+export * from './engine.js';
+export * from './gallery.js';

@@ -4,6 +4,7 @@ import { registerBillingRoutes } from './billing/index.js';
 import { registerCreditsRoutes } from './credits/index.js';
 import { registerImagesRoutes } from './images/index.js';
 import { registerGenerationRoutes } from './generation/index.js';
+import { registerEngineRoutes } from './engine/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -15,4 +16,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerCreditsRoutes(api);
   await registerImagesRoutes(api);
   await registerGenerationRoutes(api);
+  await registerEngineRoutes(api);
 }

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { engineInfoResponseSchema } from '@atelier/contract';
+import type { App } from '../../app.js';
+
+/** GET /api/engine: which image engine renders here, and whether it is the CPU preview engine. */
+export async function registerEngineRoutes(api: App): Promise<void> {
+  await api.register(enginePlugin);
+}
+
+async function enginePlugin(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { engine } = app.ctx;
+  app.get(
+    '/engine',
+    {
+      schema: {
+        tags: ['generation'],
+        summary: 'The active image engine (local = the CPU preview engine; comfyui or runpod = a GPU diffusion engine)',
+        response: { 200: engineInfoResponseSchema },
+      },
+    },
+    async () => ({ name: engine.name, isPreview: engine.isPreview }),
+  );
+}
