@@ -14,7 +14,21 @@ import { handleUnauthorized } from './unauthorized';
  * Every cache tag of the app, in one place. Add yours here when a new resource file
  * needs invalidation (e.g. 'InputImage', 'Batch', 'Plans').
  */
-export const TAG_TYPES = ['Me', 'AuthConfig', 'Subscription', 'Plans', 'Credits'] as const;
+export const TAG_TYPES = [
+  'Me',
+  'AuthConfig',
+  'Subscription',
+  'Plans',
+  'Credits',
+  'InputImage',
+  'CreateImage',
+  'Batch',
+  'BatchSettings',
+  'ImageSettings',
+  'CustomizationOptions',
+  'Engine',
+  'Mask',
+] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.
