@@ -112,6 +112,8 @@ export async function startStripeFake(): Promise<StripeFake> {
   const invoices: Obj[] = [];
   const prices: FakePrice[] = [];
   const portalSessions = new Map<string, Obj>();
+  /** What the fake remembers about a session beyond Stripe's own fields. */
+  const sessionInputs = new Map<string, { items: { price: string; quantity: string }[]; subscriptionData: Obj | null }>();
 
   const priceById = (id: string) => prices.find((p) => p.id === id);
   const priceByKey = (key: string) => prices.find((p) => p.lookup_key === key && p.active);
@@ -179,11 +181,10 @@ export async function startStripeFake(): Promise<StripeFake> {
         success_url: body.success_url,
         cancel_url: body.cancel_url ?? null,
         url: `https://checkout.stripe.com/c/pay/${id}`,
-        line_items_for_fake: items,
-        subscription_data_for_fake: body.subscription_data ?? null,
         created: now(),
       };
       sessions.set(id, s);
+      sessionInputs.set(id, { items, subscriptionData: (body.subscription_data as Obj | undefined) ?? null });
       return [200, s];
     }
     if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
@@ -279,12 +280,12 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!s) throw new Error(`no session ${sessionId}`);
       s.status = 'complete';
       s.payment_status = 'paid';
-      const items = s.line_items_for_fake as { price: string }[];
-      const price = priceById(items[0].price)!;
+      const input = sessionInputs.get(sessionId)!;
+      const price = priceById(input.items[0].price)!;
       if (s.mode === 'subscription') {
         const id = rid('sub');
         const start = opts.periodStart ?? now();
-        const subData = (s.subscription_data_for_fake as Obj | null) ?? {};
+        const subData = input.subscriptionData ?? {};
         const sub: Obj = {
           id,
           object: 'subscription',
