@@ -1,0 +1,155 @@
+import {
+  IMAGE_MESSAGES,
+  IMAGE_PAGE_SIZES,
+  UPLOAD_INPUT_FIELDS,
+  type CreateInputFromGeneratedRequest,
+  type InputImage,
+  type InputImagesResponse,
+  type UploadSource,
+} from '@atelier/contract';
+import { logout } from '../../features/auth/store/authSlice';
+import { readStoredToken } from '../../features/auth/store/storedSession';
+import { api } from './base';
+import { API_BASE, ApiError } from './http';
+import { handleUnauthorized } from './unauthorized';
+
+/** The input images list (spec §7 GET /images/input-images), page by page, newest first. */
+export const imagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getInputImages: build.infiniteQuery<InputImagesResponse, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
+      },
+      query: ({ pageParam }) => `/images/input-images?page=${pageParam}&limit=${IMAGE_PAGE_SIZES.inputImages}`,
+      providesTags: ['InputImage'],
+    }),
+    /** A new input image copied from a generated one, continuing from the original input (its masks copied). */
+    createInputFromGenerated: build.mutation<InputImage, CreateInputFromGeneratedRequest>({
+      query: (body) => ({ url: '/images/create-input-from-generated', method: 'POST', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(inputImageAdded(data));
+        } catch {
+          // The caller shows the error.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetInputImagesInfiniteQuery, useCreateInputFromGeneratedMutation } = imagesApi;
+
+/** Every loaded input image, newest first, from the pages of the list. */
+export function flattenInputImages(data: { pages: InputImagesResponse[] } | undefined): InputImage[] {
+  const seen = new Set<number>();
+  const out: InputImage[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const image of page.inputImages) {
+      if (seen.has(image.id)) continue;
+      seen.add(image.id);
+      out.push(image);
+    }
+  }
+  return out;
+}
+
+/** Puts a new input image at the head of the cached list (no refetch). */
+export function inputImageAdded(image: InputImage) {
+  return imagesApi.util.updateQueryData('getInputImages', undefined, (draft) => {
+    const first = draft.pages[0];
+    if (!first) return;
+    if (draft.pages.some((p) => p.inputImages.some((i) => i.id === image.id))) return;
+    first.inputImages.unshift(image);
+    first.pagination.total += 1;
+  });
+}
+
+export interface UploadOptions {
+  uploadSource?: UploadSource;
+  /** 0–100 as the bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Dispatches the 401 rule's logout. */
+  dispatch?: (action: unknown) => unknown;
+}
+
+/**
+ * POST /images/upload-input (multipart: file, uploadSource) with upload progress, which fetch()
+ * cannot report. Resolves with the new input image; rejects with an ApiError carrying the
+ * server's message, or 'Failed to upload image'.
+ */
+export function uploadInputImage(file: File, { uploadSource = 'CREATE_MODULE', onProgress, signal, dispatch }: UploadOptions = {}): Promise<InputImage> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/images/upload-input`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readStoredToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    const fail = (status: number, body: unknown) => {
+      const message =
+        typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+          ? (body as { message: string }).message
+          : IMAGE_MESSAGES.uploadFailed;
+      reject(new ApiError(status, message, body));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as InputImage);
+        return;
+      }
+      if (xhr.status === 401 && dispatch) {
+        void handleUnauthorized({ logout: () => dispatch(logout()) }).finally(() => fail(xhr.status, body));
+        return;
+      }
+      fail(xhr.status, body);
+    };
+    xhr.onerror = () => fail(0, null);
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    const form = new FormData();
+    form.append(UPLOAD_INPUT_FIELDS.uploadSource, uploadSource);
+    form.append(UPLOAD_INPUT_FIELDS.file, file, file.name);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Downloads an image as the server's branded JPEG (GET /images/download/{kind}/{id}?name=atelier,
+ * a timestamped atelier-….jpg). The endpoint needs the bearer token, so the bytes come through
+ * fetch and are saved from a blob URL. On failure the image URL opens in a new tab (spec §7).
+ */
+export async function downloadBrandedJpeg(kind: 'input' | 'generated', id: number, fallbackUrl: string | null): Promise<void> {
+  try {
+    const token = readStoredToken();
+    const response = await fetch(`${API_BASE}/images/download/${kind}/${id}?name=atelier`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    if (!response.ok) throw new Error(`Download failed (${response.status})`);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `atelier-${Date.now()}.jpg`;
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+  } catch (error) {
+    console.error('Download failed:', error);
+    if (fallbackUrl) window.open(fallbackUrl, '_blank', 'noopener');
+  }
+}
