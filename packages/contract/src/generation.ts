@@ -321,3 +321,22 @@ export const customizationSettingsResponseSchema = z.object({
   settings: customizationSettingsSchema,
 });
 export type CustomizationSettingsResponse = z.infer<typeof customizationSettingsResponseSchema>;
+
+/**
+ * PUT /images/input-images/{id}/settings: the customization settings last used with an input
+ * image. Saved before a render continues from one of its generated images, so the new input
+ * image (create-input-from-generated) carries them, with the prompt, over.
+ */
+export const saveInputSettingsRequestSchema = z.object({
+  selectedStyle: z.enum(RENDER_MODES, { error: 'selectedStyle must be photorealistic or art' }).optional(),
+  variations: variationsSchema.optional(),
+  creativity: creativitySchema.optional(),
+  expressivity: expressivitySchema.optional(),
+  resemblance: resemblanceSchema.optional(),
+  selections: selectionsSchema.optional(),
+  maskMaterialMappings: z.record(maskKey, maskMaterialMappingSchema).optional(),
+  contextSelection: z.record(z.string(), z.unknown()).nullish(),
+  generatedPrompt: z.string().max(4000).nullish(),
+  aiMaterials: z.array(z.unknown()).max(200).optional(),
+});
+export type SaveInputSettingsRequest = z.input<typeof saveInputSettingsRequestSchema>;

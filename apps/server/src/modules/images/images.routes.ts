@@ -22,6 +22,7 @@ import {
   inputImagesBySourceQuerySchema,
   inputImagesQuerySchema,
   inputImagesResponseSchema,
+  saveInputSettingsRequestSchema,
   tweakHistoryParamsSchema,
   tweakHistoryQuerySchema,
   tweakHistoryResponseSchema,
@@ -41,6 +42,7 @@ import {
   listCompletedGeneratedImages,
   listInputImages,
   prepareDownload,
+  saveInputImageSettings,
   softDeleteInputImage,
 } from './images.service.js';
 
@@ -311,6 +313,22 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
       await softDeleteInputImage(ctx.db, req.userId, req.params.id);
       return { success: true as const, id: req.params.id };
     },
+  );
+
+  app.put(
+    '/input-images/:id/settings',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Save the customization settings last used with an input image (inputs made from its renders copy them)',
+        params: inputImageIdParamsSchema,
+        body: saveInputSettingsRequestSchema,
+        response: { 200: inputImageSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => presentInputImage(ctx, await saveInputImageSettings(ctx.db, req.userId, req.params.id, req.body)),
   );
 
   app.get(

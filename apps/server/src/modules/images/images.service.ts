@@ -297,6 +297,33 @@ export async function softDeleteInputImage(db: Executor, userId: number, id: num
   if (updated.length === 0) throw notFound(IMAGE_MESSAGES.inputNotFound);
 }
 
+// ---- settings ----
+
+/**
+ * Saves the customization settings last used with an input image (merged over what it had;
+ * a prompt also becomes its generatedPrompt). Inputs made from its renders copy both.
+ */
+export async function saveInputImageSettings(
+  db: Executor,
+  userId: number,
+  id: number,
+  settings: Record<string, unknown> & { generatedPrompt?: string | null },
+): Promise<InputImageRow> {
+  const row = await getOwnedInputImage(db, userId, id);
+  const patch: Partial<typeof inputImages.$inferInsert> = {
+    settings: { ...(row.settings ?? {}), ...settings },
+    updatedAt: new Date(),
+  };
+  if (typeof settings.generatedPrompt === 'string' && settings.generatedPrompt.trim() !== '') patch.generatedPrompt = settings.generatedPrompt.trim();
+  const [updated] = await db
+    .update(inputImages)
+    .set(patch)
+    .where(and(eq(inputImages.id, id), eq(inputImages.userId, userId), isNull(inputImages.deletedAt)))
+    .returning();
+  if (!updated) throw notFound(IMAGE_MESSAGES.inputNotFound);
+  return updated;
+}
+
 // ---- copies of generated images ----
 
 /**
