@@ -8,7 +8,7 @@ test('register, verify by e-mail, sign out and back in, and see the overview', a
 
   await page.goto('/register');
   await page.getByLabel('Full name').fill('Zaha Architect');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: /create account/i }).click();
@@ -28,14 +28,14 @@ test('register, verify by e-mail, sign out and back in, and see the overview', a
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login/);
 
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page).not.toHaveURL(/\/login/);
 
   await page.goto('/overview');
   await expect(page.getByText('Zaha Architect').first()).toBeVisible();
-  await expect(page.getByText(/FREE/).first()).toBeVisible();
+  await expect(page.getByText('Free', { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: 'artifacts/overview.png', fullPage: true });
 });
 
@@ -43,7 +43,7 @@ test('a signed-out visit to /gallery goes to /login and returns to /gallery afte
   const user = await createVerifiedUser(request, 'Le Corbusier');
   await page.goto('/gallery');
   await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page).toHaveURL(/\/gallery/);
@@ -52,7 +52,7 @@ test('a signed-out visit to /gallery goes to /login and returns to /gallery afte
 test('a wrong password shows the server message and stays on /login', async ({ page, request }) => {
   const user = await createVerifiedUser(request, 'Mies van der Rohe');
   await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
