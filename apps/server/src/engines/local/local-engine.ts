@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type {
   AddImageRequest,
   Engine,
@@ -10,134 +10,208 @@ import type {
   SegmentRequest,
   UpscaleRequest,
 } from '../engine.js';
+import { decodeMask, decodeRgb, encodeJpeg, encodeMaskPng, EngineInputError } from './codec.js';
+import { closePool, runTask } from './pool.js';
+import { renderParams } from './resolve.js';
+import type { RawRgb, SegmentResult } from './tasks.js';
 
-/** mulberry32: a small, fast, seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+/** Limits of the work the CPU engine accepts. */
+const MAX_OUTPUT_SIDE = 8192;
+const MAX_OUTPUT_PIXELS = 40_000_000;
+/** Outpaint canvases are completed at most at this size, then resampled. */
+const MAX_CANVAS_SIDE = 3072;
+
+/** Maps a sub-step's 0..100 into [from, to] of the whole call. */
+function span(cb: ((p: number) => void) | undefined, from: number, to: number) {
+  if (!cb) return undefined;
+  let last = -1;
+  return (p: number) => {
+    const v = Math.round(from + ((to - from) * p) / 100);
+    if (v > last) {
+      last = v;
+      cb(v);
+    }
   };
 }
 
-async function png(img: Sharp): Promise<EngineImage> {
-  const { data, info } = await img.png().toBuffer({ resolveWithObject: true });
-  return { image: data, width: info.width, height: info.height };
+function checkAbort(signal?: AbortSignal) {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
 
-/** The offline CPU engine (first cut: simple, valid results). */
+/**
+ * The offline CPU engine: honest image processing behind the engine interface. Codecs and
+ * resampling run in sharp; every pixel loop runs in the piscina worker pool.
+ */
 export class LocalEngine implements Engine {
   readonly name = 'local' as const;
   readonly isPreview = true;
 
   async render(req: RenderRequest): Promise<EngineImage> {
-    req.onProgress?.(5);
-    const r = rng((req.settings.seed ^ (req.variationNumber * 0x9e3779b9)) >>> 0);
-    const weather = req.selections.weather ?? '';
-    const lighting = req.selections.lighting ?? '';
-    let brightness = 1 + (r() - 0.5) * 0.2;
-    let saturation = 1 + (r() - 0.5) * 0.4;
-    let tint: [number, number, number] = [255, 255, 255];
-    if (/night|blue/.test(lighting + weather)) {
-      brightness *= 0.45;
-      tint = [150, 170, 255];
-    } else if (/sunset|golden|dusk/.test(lighting + weather)) tint = [255, 200, 150];
-    else if (/snow|fog/.test(weather)) brightness *= 1.2;
-    const base = sharp(req.input).rotate().removeAlpha();
-    let img = base.modulate({ brightness, saturation, hue: Math.round((r() - 0.5) * 20) });
-    if (tint.some((v) => v !== 255)) img = img.tint({ r: tint[0], g: tint[1], b: tint[2] });
-    if (req.mode === 'art') img = img.greyscale().normalise().sharpen({ sigma: 2 });
-    req.onProgress?.(80);
-    const out = await png(img);
-    req.onProgress?.(100);
-    return out;
+    const progress = req.onProgress;
+    progress?.(1);
+    const img = await decodeRgb(req.input);
+    const masks = await Promise.all((req.regions ?? []).map((r) => decodeMask(r.mask, img.width, img.height)));
+    checkAbort(req.signal);
+    progress?.(5);
+    const out = await runTask<RawRgb>(
+      { op: 'render', image: strip(img), masks, params: renderParams(req) },
+      { onProgress: span(progress, 5, 95), signal: req.signal },
+    );
+    const encoded = await encodeJpeg(out, img.sourceWidth, img.sourceHeight);
+    progress?.(100);
+    return encoded;
   }
 
   async segment(req: SegmentRequest): Promise<SegmentedRegion[]> {
-    const meta = await sharp(req.image).metadata();
-    const w = meta.width ?? 1;
-    const h = meta.height ?? 1;
-    const { data } = await sharp(req.image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const bands: Array<[string, number, number]> = [
-      ['sky', 0, Math.round(h / 3)],
-      ['region', Math.round(h / 3), Math.round((2 * h) / 3)],
-      ['ground', Math.round((2 * h) / 3), h],
-    ];
-    const out: SegmentedRegion[] = [];
-    for (const [label, y0, y1] of bands) {
-      const mask = Buffer.alloc(w * h);
-      const sum = [0, 0, 0];
-      for (let y = y0; y < y1; y++)
-        for (let x = 0; x < w; x++) {
-          mask[y * w + x] = 255;
-          for (let c = 0; c < 3; c++) sum[c] += data[(y * w + x) * 3 + c];
-        }
-      const n = Math.max(1, (y1 - y0) * w);
-      out.push({
-        mask: await sharp(mask, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer(),
-        label,
-        area: n / (w * h),
-        color: [Math.round(sum[0] / n), Math.round(sum[1] / n), Math.round(sum[2] / n)],
-      });
+    const img = await decodeRgb(req.image);
+    req.onProgress?.(5);
+    const maxRegions = Math.max(1, Math.min(15, Math.round(req.maxRegions ?? 15)));
+    const res = await runTask<SegmentResult>({ op: 'segment', image: strip(img), maxRegions }, { onProgress: span(req.onProgress, 5, 85), signal: req.signal });
+    const regions: SegmentedRegion[] = [];
+    for (const r of res.regions) {
+      let mask = await encodeMaskPng(r.mask, res.width, res.height);
+      if (res.width !== img.sourceWidth || res.height !== img.sourceHeight) {
+        mask = await sharp(mask).resize(img.sourceWidth, img.sourceHeight, { fit: 'fill', kernel: 'nearest' }).png().toBuffer();
+      }
+      regions.push({ mask, label: r.label, area: r.area, color: r.color });
     }
     req.onProgress?.(100);
-    return out;
+    return regions;
   }
 
   async inpaint(req: InpaintRequest): Promise<EngineImage> {
-    const meta = await sharp(req.image).metadata();
-    const w = meta.width!;
-    const h = meta.height!;
-    const blurred = await sharp(req.image).removeAlpha().blur(Math.max(8, Math.min(w, h) / 20)).png().toBuffer();
-    const alpha = await sharp(req.mask).resize(w, h, { fit: 'fill' }).greyscale().blur(2).toColourspace('b-w').raw().toBuffer();
-    const fill = await sharp(blurred).joinChannel(alpha, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer();
-    const out = await png(sharp(req.image).removeAlpha().composite([{ input: fill }]));
+    const img = await decodeRgb(req.image);
+    const mask = await decodeMask(req.mask, img.width, img.height);
+    req.onProgress?.(5);
+    const out = await runTask<RawRgb>(
+      { op: 'inpaint', image: strip(img), mask, seed: seedOf(req.seed) },
+      { onProgress: span(req.onProgress, 5, 95), signal: req.signal },
+    );
+    const encoded = await encodeJpeg(out, img.sourceWidth, img.sourceHeight);
     req.onProgress?.(100);
-    return out;
+    return encoded;
   }
 
   async outpaint(req: OutpaintRequest): Promise<EngineImage> {
-    const meta = await sharp(req.image).metadata();
-    const w = meta.width!;
-    const h = meta.height!;
-    const sx = w / req.originalImageBounds.width;
-    const sy = h / req.originalImageBounds.height;
-    const left = Math.max(0, Math.round((req.originalImageBounds.x - req.canvasBounds.x) * sx));
-    const top = Math.max(0, Math.round((req.originalImageBounds.y - req.canvasBounds.y) * sy));
-    const W = Math.max(w, Math.round(req.canvasBounds.width * sx));
-    const H = Math.max(h, Math.round(req.canvasBounds.height * sy));
-    const out = await png(
-      sharp(req.image)
-        .removeAlpha()
-        .extend({ left, top, right: Math.max(0, W - w - left), bottom: Math.max(0, H - h - top), extendWith: 'mirror' }),
-    );
+    const o = req.originalImageBounds;
+    const c = req.canvasBounds;
+    for (const [name, b] of [
+      ['originalImageBounds', o],
+      ['canvasBounds', c],
+    ] as const) {
+      if (![b.x, b.y, b.width, b.height].every(Number.isFinite) || b.width <= 0 || b.height <= 0) throw new EngineInputError(`${name} must have a positive width and height`);
+    }
+    const src = await decodeRgb(req.image);
+    // Canvas units -> image pixels.
+    const sx = src.sourceWidth / o.width;
+    const sy = src.sourceHeight / o.height;
+    const outW = Math.max(1, Math.round(c.width * sx));
+    const outH = Math.max(1, Math.round(c.height * sy));
+    if (outW > MAX_OUTPUT_SIDE || outH > MAX_OUTPUT_SIDE || outW * outH > MAX_OUTPUT_PIXELS) throw new EngineInputError('The expanded canvas is too large');
+    // Work at a size where the whole canvas fits MAX_CANVAS_SIDE.
+    const k = Math.min(1, MAX_CANVAS_SIDE / Math.max(outW, outH), src.width / src.sourceWidth);
+    let work: RawRgb = strip(src);
+    const workW = Math.max(1, Math.round(src.sourceWidth * k));
+    const workH = Math.max(1, Math.round(src.sourceHeight * k));
+    if (workW !== src.width || workH !== src.height) {
+      const { data, info } = await sharp(Buffer.from(src.data), { raw: { width: src.width, height: src.height, channels: 3 } })
+        .resize(workW, workH, { fit: 'fill', kernel: 'lanczos3' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      work = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    }
+    const canvas = {
+      width: Math.max(1, Math.round(outW * k)),
+      height: Math.max(1, Math.round(outH * k)),
+      offsetX: Math.round((o.x - c.x) * sx * k),
+      offsetY: Math.round((o.y - c.y) * sy * k),
+    };
+    req.onProgress?.(5);
+    const out = await runTask<RawRgb>({ op: 'outpaint', image: work, canvas, seed: seedOf(req.seed) }, { onProgress: span(req.onProgress, 5, 95), signal: req.signal });
+    const encoded = await encodeJpeg(out, outW, outH);
     req.onProgress?.(100);
-    return out;
+    return encoded;
   }
 
   async addImage(req: AddImageRequest): Promise<EngineImage> {
-    const overlay = await sharp(req.overlay)
-      .resize(Math.max(1, Math.round(req.size.width)), Math.max(1, Math.round(req.size.height)), { fit: 'fill' })
-      .png()
-      .toBuffer();
-    const out = await png(
-      sharp(req.image).removeAlpha().composite([{ input: overlay, left: Math.round(req.position.x), top: Math.round(req.position.y) }]),
-    );
+    const base = sharp(req.image).rotate();
+    const meta = await base.metadata().catch(() => {
+      throw new EngineInputError('Unsupported or corrupt image');
+    });
+    const W = (meta.orientation ?? 1) >= 5 ? meta.height! : meta.width!;
+    const H = (meta.orientation ?? 1) >= 5 ? meta.width! : meta.height!;
+    const ow = Math.max(1, Math.round(req.size.width));
+    const oh = Math.max(1, Math.round(req.size.height));
+    const left = Math.round(req.position.x);
+    const top = Math.round(req.position.y);
+    // Only the part of the overlay that lands on the image is composited.
+    const x0 = Math.max(0, left);
+    const y0 = Math.max(0, top);
+    const x1 = Math.min(W, left + ow);
+    const y1 = Math.min(H, top + oh);
+    let composed = sharp(req.image).rotate().flatten({ background: '#ffffff' });
+    if (x1 > x0 && y1 > y0) {
+      const overlay = await sharp(req.overlay)
+        .rotate()
+        .ensureAlpha()
+        .resize(ow, oh, { fit: 'fill', kernel: 'lanczos3' })
+        .extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 })
+        .png()
+        .toBuffer()
+        .catch((err: unknown) => {
+          throw new EngineInputError(`Unsupported or corrupt overlay: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      composed = sharp(await composed.png().toBuffer()).composite([{ input: overlay, left: x0, top: y0 }]);
+    }
+    const { data, info } = await composed.removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
     req.onProgress?.(100);
-    return out;
+    return { image: data, width: info.width, height: info.height };
   }
 
   async upscale(req: UpscaleRequest): Promise<EngineImage> {
-    const out = await png(
-      sharp(req.image)
-        .removeAlpha()
-        .resize(req.width, req.height, { fit: 'fill', kernel: 'lanczos3' })
-        .sharpen({ sigma: 0.5 + req.sharpness / 25 }),
+    const width = Math.round(req.width);
+    const height = Math.round(req.height);
+    if (!(width > 0 && height > 0)) throw new EngineInputError('width and height must be positive');
+    if (width > MAX_OUTPUT_SIDE || height > MAX_OUTPUT_SIDE || width * height > MAX_OUTPUT_PIXELS) throw new EngineInputError('The requested size is too large');
+    const src = await decodeRgb(req.image);
+    req.onProgress?.(5);
+    const scale = Math.max(width / src.width, height / src.height);
+    const enhanced = await runTask<RawRgb>(
+      {
+        op: 'enhance',
+        image: strip(src),
+        params: {
+          clarity: req.clarity,
+          aiStrength: req.aiStrength,
+          resemblance: req.resemblance,
+          matchColor: req.matchColor,
+          seed: seedOf(req.seed),
+          variation: Number.isFinite(req.variationNumber) ? req.variationNumber : 1,
+          scale,
+        },
+      },
+      { onProgress: span(req.onProgress, 5, 60), signal: req.signal },
     );
+    req.onProgress?.(60);
+    const s = Math.max(0, Math.min(50, req.sharpness)) / 50;
+    let p = sharp(Buffer.from(enhanced.data.buffer, enhanced.data.byteOffset, enhanced.data.length), {
+      raw: { width: enhanced.width, height: enhanced.height, channels: 3 },
+    }).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+    if (s > 0) p = p.sharpen({ sigma: 0.6 + 0.4 * Math.sqrt(Math.max(1, scale)), m1: 0.2 + s * 1.5, m2: 0.5 + s * 5 });
+    const image = await p.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
     req.onProgress?.(100);
-    return out;
+    return { image, width, height };
   }
+
+  async close(): Promise<void> {
+    await closePool();
+  }
+}
+
+function strip(d: RawRgb): RawRgb {
+  return { data: d.data, width: d.width, height: d.height };
+}
+
+function seedOf(seed: number): number {
+  return Number.isFinite(seed) ? Math.abs(Math.trunc(seed)) : 0;
 }

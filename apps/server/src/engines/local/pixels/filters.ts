@@ -1,0 +1,241 @@
+import { newPlane, newRgb, resizePlane, type Plane, type Rgb } from './image.js';
+
+/** One running-sum box pass along a line of `n` samples (stride apart), edge clamped. */
+function boxLine(src: Float32Array, dst: Float32Array, off: number, stride: number, n: number, r: number): void {
+  const inv = 1 / (2 * r + 1);
+  const last = off + (n - 1) * stride;
+  let acc = src[off] * (r + 1);
+  for (let k = 1; k <= r; k++) acc += src[k < n ? off + k * stride : last];
+  for (let x = 0; x < n; x++) {
+    dst[off + x * stride] = acc * inv;
+    const add = x + r + 1;
+    const sub = x - r;
+    acc += (add < n ? src[off + add * stride] : src[last]) - (sub > 0 ? src[off + sub * stride] : src[off]);
+  }
+}
+
+/** Separable running-sum box blur of a plane, radius r (edge clamped). O(n) whatever r. */
+export function boxBlurPlane(src: Plane, r: number): Plane {
+  r = Math.max(0, Math.round(r));
+  if (r === 0) return { w: src.w, h: src.h, d: src.d.slice() };
+  const { w, h } = src;
+  const tmp = new Float32Array(w * h);
+  const out = newPlane(w, h);
+  for (let y = 0; y < h; y++) boxLine(src.d, tmp, y * w, 1, w, r);
+  for (let x = 0; x < w; x++) boxLine(tmp, out.d, x, w, h, r);
+  return out;
+}
+
+/** Approximate gaussian (three box passes) of standard deviation sigma. */
+export function blurPlane(src: Plane, sigma: number): Plane {
+  if (sigma < 0.5) return { w: src.w, h: src.h, d: src.d.slice() };
+  // Wide blurs run on a smaller copy: the result is smooth anyway.
+  if (sigma > 3 && src.w > 32 && src.h > 32) {
+    const f = Math.min(8, Math.max(2, Math.floor(sigma / 1.5)));
+    const sw = Math.max(1, Math.round(src.w / f));
+    const sh = Math.max(1, Math.round(src.h / f));
+    const small = blurPlane(resizePlane(src, sw, sh), sigma / f);
+    return resizePlane(small, src.w, src.h);
+  }
+  // Small blurs: an exact gaussian kernel (box passes quantise badly at small radii).
+  if (sigma < 3) return gaussianPlane(src, sigma);
+  const r = Math.max(1, Math.round(Math.sqrt((12 * sigma * sigma) / 3 + 1) / 2 - 0.5));
+  const { w, h } = src;
+  const a = new Float32Array(w * h);
+  const b = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    boxLine(src.d, a, y * w, 1, w, r);
+    boxLine(a, b, y * w, 1, w, r);
+    boxLine(b, a, y * w, 1, w, r);
+  }
+  for (let x = 0; x < w; x++) {
+    boxLine(a, b, x, w, h, r);
+    boxLine(b, a, x, w, h, r);
+    boxLine(a, b, x, w, h, r);
+  }
+  return { w, h, d: b };
+}
+
+/** Separable gaussian with a sampled kernel of radius ceil(3 sigma), edge clamped. */
+export function gaussianPlane(src: Plane, sigma: number): Plane {
+  const { w, h } = src;
+  const r = Math.max(1, Math.ceil(sigma * 3));
+  const k = new Float32Array(2 * r + 1);
+  let sum = 0;
+  for (let i = -r; i <= r; i++) {
+    k[i + r] = Math.exp(-(i * i) / (2 * sigma * sigma));
+    sum += k[i + r];
+  }
+  for (let i = 0; i < k.length; i++) k[i] /= sum;
+  const tmp = new Float32Array(w * h);
+  const out = newPlane(w, h);
+  const s = src.d;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      if (x >= r && x < w - r) {
+        const base = row + x - r;
+        for (let t = 0; t <= 2 * r; t++) acc += s[base + t] * k[t];
+      } else {
+        for (let t = -r; t <= r; t++) {
+          const xx = x + t < 0 ? 0 : x + t >= w ? w - 1 : x + t;
+          acc += s[row + xx] * k[t + r];
+        }
+      }
+      tmp[row + x] = acc;
+    }
+  }
+  // Vertical pass, row by row (cache friendly): out[y] = sum_t k[t] * tmp[y + t - r].
+  const o = out.d;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let t = -r; t <= r; t++) {
+      const yy = y + t < 0 ? 0 : y + t >= h ? h - 1 : y + t;
+      const src = yy * w;
+      const kt = k[t + r];
+      for (let x = 0; x < w; x++) o[row + x] += tmp[src + x] * kt;
+    }
+  }
+  return out;
+}
+
+export function splitRgb(img: Rgb): [Plane, Plane, Plane] {
+  const n = img.w * img.h;
+  const r = newPlane(img.w, img.h);
+  const g = newPlane(img.w, img.h);
+  const b = newPlane(img.w, img.h);
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    r.d[i] = img.d[j];
+    g.d[i] = img.d[j + 1];
+    b.d[i] = img.d[j + 2];
+  }
+  return [r, g, b];
+}
+
+export function joinRgb(r: Plane, g: Plane, b: Plane): Rgb {
+  const out = newRgb(r.w, r.h);
+  const n = r.w * r.h;
+  for (let i = 0, j = 0; i < n; i++, j += 3) {
+    out.d[j] = r.d[i];
+    out.d[j + 1] = g.d[i];
+    out.d[j + 2] = b.d[i];
+  }
+  return out;
+}
+
+export function blurRgb(img: Rgb, sigma: number): Rgb {
+  const [r, g, b] = splitRgb(img);
+  return joinRgb(blurPlane(r, sigma), blurPlane(g, sigma), blurPlane(b, sigma));
+}
+
+/**
+ * Blur of `values` counting only where `weights` > 0 (normalised convolution), so a region's
+ * average does not bleed in from outside it.
+ */
+export function maskedBlur(values: Plane, weights: Plane, sigma: number): Plane {
+  const vw = newPlane(values.w, values.h);
+  for (let i = 0; i < vw.d.length; i++) vw.d[i] = values.d[i] * weights.d[i];
+  const a = blurPlane(vw, sigma);
+  const b = blurPlane(weights, sigma);
+  for (let i = 0; i < a.d.length; i++) a.d[i] = b.d[i] > 1e-4 ? a.d[i] / b.d[i] : values.d[i];
+  return a;
+}
+
+export interface Gradient {
+  gx: Plane;
+  gy: Plane;
+  mag: Plane;
+}
+
+/** Sobel gradient. */
+export function sobel(p: Plane): Gradient {
+  const { w, h } = p;
+  const gx = newPlane(w, h);
+  const gy = newPlane(w, h);
+  const mag = newPlane(w, h);
+  const d = p.d;
+  for (let y = 0; y < h; y++) {
+    const ym = (y > 0 ? y - 1 : 0) * w;
+    const y0 = y * w;
+    const yp = (y < h - 1 ? y + 1 : h - 1) * w;
+    for (let x = 0; x < w; x++) {
+      const xm = x > 0 ? x - 1 : 0;
+      const xp = x < w - 1 ? x + 1 : w - 1;
+      const a = d[ym + xm];
+      const b = d[ym + x];
+      const c = d[ym + xp];
+      const e = d[y0 + xm];
+      const f = d[y0 + xp];
+      const g = d[yp + xm];
+      const hh = d[yp + x];
+      const k = d[yp + xp];
+      const sx = c + 2 * f + k - a - 2 * e - g;
+      const sy = g + 2 * hh + k - a - 2 * b - c;
+      const i = y0 + x;
+      gx.d[i] = sx / 8;
+      gy.d[i] = sy / 8;
+      mag.d[i] = Math.sqrt(sx * sx + sy * sy) / 8;
+    }
+  }
+  return { gx, gy, mag };
+}
+
+/** Grey-level dilation (max) over a square window, separable. */
+export function dilatePlane(p: Plane, r: number): Plane {
+  return morph(p, r, true);
+}
+
+export function erodePlane(p: Plane, r: number): Plane {
+  return morph(p, r, false);
+}
+
+function morph(p: Plane, r: number, max: boolean): Plane {
+  r = Math.round(r);
+  if (r <= 0) return { w: p.w, h: p.h, d: p.d.slice() };
+  const { w, h } = p;
+  const tmp = new Float32Array(w * h);
+  const out = newPlane(w, h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = max ? -Infinity : Infinity;
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w - 1, x + r);
+      for (let k = x0; k <= x1; k++) {
+        const s = p.d[y * w + k];
+        if (max ? s > v : s < v) v = s;
+      }
+      tmp[y * w + x] = v;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h - 1, y + r);
+    for (let x = 0; x < w; x++) {
+      let v = max ? -Infinity : Infinity;
+      for (let k = y0; k <= y1; k++) {
+        const s = tmp[k * w + x];
+        if (max ? s > v : s < v) v = s;
+      }
+      out.d[y * w + x] = v;
+    }
+  }
+  return out;
+}
+
+/** Box-blur based binary dilation for large radii (threshold of the blurred mask). */
+export function growMask(p: Plane, r: number): Plane {
+  const b = boxBlurPlane(p, r);
+  for (let i = 0; i < b.d.length; i++) b.d[i] = b.d[i] > 0.001 ? 1 : 0;
+  return b;
+}
+
+/** Percentile of the values (optionally only where mask > 0.5), sampled for speed. */
+export function percentile(values: Float32Array, q: number, mask?: Float32Array, maxSamples = 50000): number {
+  const step = Math.max(1, Math.floor(values.length / maxSamples));
+  const arr: number[] = [];
+  for (let i = 0; i < values.length; i += step) if (!mask || mask[i] > 0.5) arr.push(values[i]);
+  if (arr.length === 0) return 0;
+  arr.sort((a, b) => a - b);
+  return arr[Math.min(arr.length - 1, Math.max(0, Math.floor(q * (arr.length - 1))))];
+}

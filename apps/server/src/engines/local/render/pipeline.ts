@@ -1,0 +1,179 @@
+import { cloneRgb, luminance, type Plane, type Rgb } from '../pixels/image.js';
+import { mixSeed, mulberry32 } from '../pixels/prng.js';
+import type { MaterialRecipe } from '../materials/recipes.js';
+import { analyse, type SceneAnalysis } from './analysis.js';
+import { renderArt } from './art.js';
+import { drawBackdrop } from './backdrop.js';
+import { compositeMaterial } from './composite.js';
+import { grade } from './grade.js';
+import { buildLook, scaleLook, type Look } from './looks.js';
+import { decontaminateEdges, renderSky } from './sky.js';
+import { atmosphere, grain, lightning, rainfall, snowCover, snowfall, streetLights, wetGround, windowGlow } from './weather.js';
+
+/** Everything the worker needs for one render, already resolved from catalog ids. */
+export interface RenderParams {
+  mode: 'photorealistic' | 'art';
+  seed: number;
+  variation: number;
+  /** Slider values as the user set them: creativity 2..4, expressivity 1..6, resemblance 1..10. */
+  creativity: number;
+  expressivity: number;
+  resemblance: number;
+  lighting?: string;
+  weather?: string;
+  style?: string;
+  /** Assumed real height (cm) of a façade, from the building type. */
+  buildingHeight: number;
+  context?: { kind: 'landscape' | 'cityscape'; scene: string };
+  artStyle?: string;
+  artVariant?: string;
+  /** One entry per input mask (same order), or auto regions when there are no masks. */
+  regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string }>;
+  autoWalls?: MaterialRecipe;
+  autoFloors?: MaterialRecipe;
+}
+
+export type Progress = (percent: number) => void;
+
+const DEFAULT_WEATHERS = ['partly-cloudy', 'clear', 'cloudy', 'partly-cloudy'];
+
+export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progress: Progress): Rgb {
+  const seed = mixSeed(p.seed, p.variation, 'render');
+  const rng = mulberry32(seed);
+  const creativity = clampNum(p.creativity, 2, 4, 3);
+  const expressivity = clampNum(p.expressivity, 1, 6, 2);
+  const resemblance = clampNum(p.resemblance, 1, 10, 3);
+  // Creativity: how strongly the look is applied and how far variations wander.
+  const g = 0.6 + (creativity - 2) * 0.2;
+  const wander = 0.5 + (creativity - 2) * 0.35;
+  // Expressivity: texture and local contrast.
+  const texture = 0.75 + (expressivity - 1) * 0.1;
+  // Resemblance: how much of the input survives each change.
+  const materialOpacity = 1 - (resemblance - 1) * 0.04;
+  const skyOpacity = 1 - (resemblance - 1) * 0.05;
+  const keepInput = (resemblance - 1) * 0.03;
+  const detail = 0.12 + resemblance * 0.03;
+
+  const img = cloneRgb(input);
+  const lum0 = luminance(input);
+  progress(8);
+  const a = analyse(input);
+  progress(22);
+
+  // Materials, into the regions before any grading (so light and weather apply to them).
+  let mi = 0;
+  for (const r of p.regions) {
+    const mask = masks[mi++];
+    if (!mask || !r.recipe || r.surface === 'backdrop') continue;
+    compositeMaterial(img, lum0, mask, r.recipe, {
+      surface: r.surface,
+      seed: mixSeed(seed, mi, 'material'),
+      opacity: materialOpacity,
+      texture,
+      detail,
+      horizonY: a.sky.horizonY,
+      realHeight: p.buildingHeight,
+    });
+  }
+  if (p.regions.length === 0) {
+    if (p.autoWalls && a.facade) compositeMaterial(img, lum0, a.facade, p.autoWalls, { surface: 'wall', seed: mixSeed(seed, 'walls'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
+    if (p.autoFloors && a.hasGround) compositeMaterial(img, lum0, a.ground, p.autoFloors, { surface: 'floor', seed: mixSeed(seed, 'floors'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
+  }
+  progress(40);
+
+  if (p.mode === 'art') {
+    const out = renderArt(img, p.artStyle ?? 'illustration', {
+      variant: p.artVariant ?? '',
+      seed,
+      detail: (resemblance - 1) / 9,
+      strength: (expressivity - 1) / 5,
+    });
+    progress(90);
+    return out;
+  }
+
+  // The look: lighting x weather x style, scaled by creativity, nudged per variation.
+  const weather = p.weather ?? (p.lighting ? undefined : DEFAULT_WEATHERS[Math.floor(rng() * DEFAULT_WEATHERS.length)]);
+  let look: Look = scaleLook(buildLook({ lighting: p.lighting, weather, style: p.style }), g);
+  const sunSide = look.sky.sunX < 0.5 ? -1 : 1;
+  const flip = rng() < 0.5;
+  look = {
+    ...look,
+    kelvin: look.kelvin + (rng() - 0.5) * 500 * wander,
+    exposure: look.exposure * (1 + (rng() - 0.5) * 0.08 * wander),
+    contrast: look.contrast + (rng() - 0.5) * 0.06 * wander,
+    clarity: look.clarity + (expressivity - 2) * 0.04,
+    sky: { ...look.sky, sunX: flip ? 1 - look.sky.sunX : look.sky.sunX },
+  };
+  const side = flip ? -sunSide : sunSide;
+  decontaminateEdges(img, a.sky);
+  const original = cloneRgb(img);
+
+  grade(img, look, { sunSide: side });
+  progress(55);
+
+  // Sky replacement (with the context backdrop at the horizon).
+  const hasSky = a.sky.coverage > 0.02;
+  if (hasSky || p.context) {
+    const sky = renderSky(img.w, img.h, look.sky, {
+      seed: mixSeed(seed, 'sky'),
+      need: p.context ? undefined : a.sky.mask,
+      horizonY: a.sky.horizonY,
+      offsetX: rng() * 40,
+      offsetY: rng() * 40,
+      coverageShift: (rng() - 0.5) * 0.24 * wander,
+    });
+    if (p.context) {
+      const daylight = Math.min(1, look.exposure * 1.1);
+      drawBackdrop(sky, null, a.sky.horizonY, p.context.scene, mixSeed(seed, 'context'), {
+        horizon: look.sky.horizon,
+        daylight,
+        sunSide: side,
+      });
+    }
+    const m = a.sky.mask.d;
+    const d = img.d;
+    for (let i = 0; i < m.length; i++) {
+      const k = m[i] * skyOpacity;
+      if (k <= 0) continue;
+      const j = i * 3;
+      d[j] += (sky.d[j] - d[j]) * k;
+      d[j + 1] += (sky.d[j + 1] - d[j + 1]) * k;
+      d[j + 2] += (sky.d[j + 2] - d[j + 2]) * k;
+    }
+  }
+  // Context mapped onto a drawn mask.
+  mi = 0;
+  for (const r of p.regions) {
+    const mask = masks[mi++];
+    if (!mask || r.surface !== 'backdrop' || !r.scene) continue;
+    drawBackdrop(img, mask, a.sky.horizonY, r.scene, mixSeed(seed, mi, 'backdrop'), { horizon: look.sky.horizon, daylight: Math.min(1, look.exposure), sunSide: side });
+  }
+  progress(68);
+
+  windowGlow(img, original, look, a, mixSeed(seed, 'windows'));
+  streetLights(img, original, look, a, mixSeed(seed, 'lamps'));
+  wetGround(img, look, a, mixSeed(seed, 'wet'));
+  snowCover(img, look, a, mixSeed(seed, 'snowcover'));
+  atmosphere(img, look, a, mixSeed(seed, 'fog'));
+  lightning(img, look, a, mixSeed(seed, 'bolt'));
+  rainfall(img, look, mixSeed(seed, 'rain'));
+  snowfall(img, look, mixSeed(seed, 'snow'));
+  progress(85);
+
+  grain(img, 0.012, mixSeed(seed, 'grain'));
+  if (keepInput > 0) {
+    const d = img.d;
+    const s = input.d;
+    for (let i = 0; i < d.length; i++) d[i] += (s[i] - d[i]) * keepInput;
+  }
+  progress(92);
+  return img;
+}
+
+function clampNum(v: number, lo: number, hi: number, dflt: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return dflt;
+  return Math.max(lo, Math.min(hi, v));
+}
+
+export type { SceneAnalysis };

@@ -1,0 +1,318 @@
+import { labToRgb, rgbToLab } from '../pixels/color.js';
+import { blurPlane, dilatePlane, sobel } from '../pixels/filters.js';
+import { fitSize, luminance, newPlane, newRgb, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { fbm, perlin, ridged } from '../pixels/noise.js';
+import { hash2 } from '../pixels/prng.js';
+import type { SkyLook } from './looks.js';
+
+export interface SkyDetection {
+  /** Soft mask, full resolution, 1 = sky. */
+  mask: Plane;
+  /** Fraction of the image that is sky. */
+  coverage: number;
+  /** Row (full resolution) where the sky meets the scene, for gradients and haze. */
+  horizonY: number;
+  /** The original sky colour per full-resolution row (sRGB), for edge decontamination. */
+  rowColor: Float32Array;
+}
+
+/**
+ * Sky detection: bright or bluish, low-texture pixels connected to the top edge through
+ * smooth colour steps; refined at full resolution against a per-row sky colour model.
+ */
+export function detectSky(img: Rgb): SkyDetection {
+  const ws = fitSize(img.w, img.h, 256);
+  const small = resizeRgb(img, ws.w, ws.h);
+  const w = ws.w;
+  const h = ws.h;
+  const n = w * h;
+  const lab = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) rgbToLab(small.d[i * 3], small.d[i * 3 + 1], small.d[i * 3 + 2], lab, i * 3);
+  const lum = luminance(small);
+  const tex = blurPlane(sobel(blurPlane(lum, 0.7)).mag, 1.2);
+  const cand = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const L = lab[i * 3];
+    const a = lab[i * 3 + 1];
+    const b = lab[i * 3 + 2];
+    const smooth = tex.d[i] < 0.022;
+    const skyColour = (L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22);
+    cand[i] = smooth && skyColour ? 1 : 0;
+  }
+  // Flood fill from the top row through candidates with small colour steps.
+  const sky = new Uint8Array(n);
+  const stack: number[] = [];
+  for (let x = 0; x < w; x++)
+    if (cand[x]) {
+      sky[x] = 1;
+      stack.push(x);
+    }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let q = 0; q < 4; q++) {
+      const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
+      if (j < 0 || sky[j] || !cand[j]) continue;
+      const dl = lab[i * 3] - lab[j * 3];
+      const da = lab[i * 3 + 1] - lab[j * 3 + 1];
+      const db = lab[i * 3 + 2] - lab[j * 3 + 2];
+      if (dl * dl + da * da + db * db > 36) continue;
+      sky[j] = 1;
+      stack.push(j);
+    }
+  }
+  let count = 0;
+  for (let i = 0; i < n; i++) count += sky[i];
+  const mask = newPlane(img.w, img.h);
+  if (count < n * 0.02) return { mask, coverage: 0, horizonY: Math.round(img.h * 0.6), rowColor: new Float32Array(img.h * 3) };
+
+  // Per-row sky colour model (Lab), filled downward for rows without sky.
+  const rowLab = new Float32Array(h * 3);
+  let last = -1;
+  for (let y = 0; y < h; y++) {
+    let c = 0;
+    let L = 0;
+    let A = 0;
+    let B = 0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!sky[i]) continue;
+      c++;
+      L += lab[i * 3];
+      A += lab[i * 3 + 1];
+      B += lab[i * 3 + 2];
+    }
+    if (c > 0) {
+      rowLab[y * 3] = L / c;
+      rowLab[y * 3 + 1] = A / c;
+      rowLab[y * 3 + 2] = B / c;
+      last = y;
+    } else if (last >= 0) {
+      rowLab[y * 3] = rowLab[last * 3];
+      rowLab[y * 3 + 1] = rowLab[last * 3 + 1];
+      rowLab[y * 3 + 2] = rowLab[last * 3 + 2];
+    }
+  }
+  // Horizon: 85th percentile of each column's lowest sky row.
+  const bottoms: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let b = -1;
+    for (let y = 0; y < h; y++) if (sky[y * w + x]) b = y;
+    if (b >= 0) bottoms.push(b);
+  }
+  bottoms.sort((p, q) => p - q);
+  const hz = bottoms.length ? bottoms[Math.floor((bottoms.length - 1) * 0.85)] : h * 0.6;
+  const horizonY = Math.round(((hz + 1) / h) * img.h);
+
+  // Grow the coarse mask by two working pixels; the colour test below trims it back.
+  const low = newPlane(w, h);
+  for (let i = 0; i < n; i++) low.d[i] = sky[i];
+  const grown = dilatePlane(low, 2);
+  const soft = resizePlane(blurPlane(grown, 0.8), img.w, img.h);
+  const sy = h / img.h;
+  const p = [0, 0, 0];
+  for (let y = 0; y < img.h; y++) {
+    const ly = Math.min(h - 1, Math.floor((y + 0.5) * sy));
+    for (let x = 0; x < img.w; x++) {
+      const i = y * img.w + x;
+      const m = soft.d[i];
+      if (m <= 0.02) continue;
+      if (m >= 0.98) {
+        mask.d[i] = 1;
+        continue;
+      }
+      // Boundary: decide by colour against the row's sky model.
+      rgbToLab(img.d[i * 3], img.d[i * 3 + 1], img.d[i * 3 + 2], p);
+      const d = Math.sqrt((p[0] - rowLab[ly * 3]) ** 2 + (p[1] - rowLab[ly * 3 + 1]) ** 2 + (p[2] - rowLab[ly * 3 + 2]) ** 2);
+      mask.d[i] = smoothstep(14, 6, d);
+    }
+  }
+  const feathered = blurPlane(mask, 0.6);
+  const rowColor = new Float32Array(img.h * 3);
+  const rgb = [0, 0, 0];
+  for (let y = 0; y < img.h; y++) {
+    const ly = Math.min(h - 1, Math.floor((y + 0.5) * sy));
+    labToRgb(rowLab[ly * 3], rowLab[ly * 3 + 1], rowLab[ly * 3 + 2], rgb);
+    rowColor[y * 3] = rgb[0];
+    rowColor[y * 3 + 1] = rgb[1];
+    rowColor[y * 3 + 2] = rgb[2];
+  }
+  return { mask: feathered, coverage: count / n, horizonY, rowColor };
+}
+
+/**
+ * Removes the old sky's colour from pixels on the sky's edge (they are part sky, part
+ * building), so a darker new sky leaves no bright halo around the silhouette.
+ */
+export function decontaminateEdges(img: Rgb, sky: SkyDetection): void {
+  if (sky.coverage <= 0) return;
+  const { w, h, d } = img;
+  const m = sky.mask.d;
+  for (let y = 0; y < h; y++) {
+    const sr = sky.rowColor[y * 3];
+    const sg = sky.rowColor[y * 3 + 1];
+    const sb = sky.rowColor[y * 3 + 2];
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const a0 = m[i];
+      if (a0 <= 0.02 || a0 >= 0.98) continue;
+      const a = Math.min(0.8, a0 * 1.15);
+      const j = i * 3;
+      const k = 1 / (1 - a);
+      d[j] = Math.max(0, Math.min(1, (d[j] - a * sr) * k));
+      d[j + 1] = Math.max(0, Math.min(1, (d[j + 1] - a * sg) * k));
+      d[j + 2] = Math.max(0, Math.min(1, (d[j + 2] - a * sb) * k));
+    }
+  }
+}
+
+export interface SkyOptions {
+  seed: number;
+  /** Only pixels under this (full-resolution) mask need clouds; the rest get the gradient. */
+  need?: Plane;
+  horizonY: number;
+  /** Horizontal cloud drift (variation). */
+  offsetX: number;
+  offsetY: number;
+  /** Extra cloud coverage (variation), added. */
+  coverageShift: number;
+}
+
+/**
+ * A procedural sky: zenith-to-horizon gradient, sun or moon glow, perspective clouds shaded
+ * toward the light, stars at night. Rendered at up to 640 px wide and upsampled (skies are
+ * soft), with fine grain added back at full size by the caller's grain pass.
+ */
+export function renderSky(W: number, H: number, sky: SkyLook, o: SkyOptions): Rgb {
+  const ws = fitSize(W, H, 480);
+  const w = ws.w;
+  const h = ws.h;
+  const out = newRgb(w, h);
+  let needLow: Uint8Array | null = null;
+  if (o.need) {
+    // Which working pixels touch the mask (dilated by one, for the bilinear upsampling).
+    needLow = new Uint8Array(w * h);
+    const sx = w / W;
+    const sy = h / H;
+    for (let y = 0; y < H; y += 2)
+      for (let x = 0; x < W; x += 2) {
+        if (o.need.d[y * W + x] <= 0.01) continue;
+        const lx = Math.min(w - 1, Math.floor(x * sx));
+        const ly = Math.min(h - 1, Math.floor(y * sy));
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = lx + dx;
+            const yy = ly + dy;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h) needLow[yy * w + xx] = 1;
+          }
+      }
+  }
+  const hz = Math.max(h * 0.25, (o.horizonY / H) * h);
+  const sunX = sky.sunX * w;
+  const sunY = hz - sky.sunElevation * hz * 0.95;
+  const cover = Math.max(0, Math.min(1, sky.clouds + o.coverageShift));
+  const th = 0.7 - cover * 0.48;
+  const seed = o.seed;
+  const aspect = w / h;
+  for (let y = 0; y < h; y++) {
+    const t = Math.min(1, Math.max(0, y / hz));
+    const g = Math.pow(t, 1.7);
+    const above = Math.max(0.0, (hz - y) / h);
+    const z = 1 / (above + 0.06);
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      let r = sky.zenith[0] + (sky.horizon[0] - sky.zenith[0]) * g;
+      let gg = sky.zenith[1] + (sky.horizon[1] - sky.zenith[1]) * g;
+      let b = sky.zenith[2] + (sky.horizon[2] - sky.zenith[2]) * g;
+      // Sun glow: a wide halo and a tight core.
+      const dx = (x - sunX) / w;
+      const dy = (y - sunY) / w;
+      const d = Math.sqrt(dx * dx + dy * dy);
+      const halo = sky.glow * (Math.exp(-d * 4) * 0.55 + Math.exp(-d * 18) * 0.5);
+      r += sky.sunColor[0] * halo;
+      gg += sky.sunColor[1] * halo;
+      b += sky.sunColor[2] * halo;
+      if (sky.stars > 0) {
+        const hs = hash2(x, y, seed ^ 0x51a7);
+        if (hs > 0.9975) {
+          const s = (hs - 0.9975) * 400 * sky.stars * smoothstep(0.05, 0.35, above);
+          r += s;
+          gg += s;
+          b += s * 1.05;
+        }
+      }
+      // Clouds.
+      let dens = 0;
+      if (sky.cloudType !== 'none' && cover > 0.01 && y < hz + 2 && (!needLow || needLow[y * w + x])) {
+        const cx = ((x / w - 0.5) * aspect * z * 0.45 + o.offsetX) * 1.0;
+        const cy = z * 0.9 + o.offsetY;
+        let nv: number;
+        let shade: number;
+        const lx = (sunX / w - x / w) * 0.08;
+        const ly = -Math.max(-0.06, Math.min(0.06, ((sunY - y) / h) * 0.4));
+        switch (sky.cloudType) {
+          case 'stratus': {
+            const warp = fbm(cx * 0.4, cy * 0.6, seed ^ 11, 2) * 0.7;
+            nv = fbm(cx * 0.9 + warp, cy * 1.3, seed, 5) * 0.5 + 0.5;
+            const n2 = fbm(cx * 0.9 + warp + lx, cy * 1.3 + ly, seed, 3) * 0.5 + 0.5;
+            dens = smoothstep(th - 0.22, th + 0.22, nv);
+            shade = 0.5 + (nv - n2) * 3;
+            break;
+          }
+          case 'cirrus': {
+            const warp = fbm(cx * 0.5, cy * 0.5, seed ^ 3, 3);
+            nv = ridged(cx * 0.7 + warp, cy * 5, seed, 4);
+            dens = smoothstep(th + 0.05, th + 0.35, nv * 0.9) * 0.75;
+            shade = 0.7;
+            break;
+          }
+          case 'storm': {
+            const warp = fbm(cx * 0.6, cy * 0.6, seed ^ 9, 2) * 0.8;
+            nv = fbm(cx * 1.1 + warp, cy * 1.1, seed, 5) * 0.5 + 0.5;
+            const n2 = fbm(cx * 1.1 + warp + lx, cy * 1.1 + ly - 0.05, seed, 3) * 0.5 + 0.5;
+            dens = smoothstep(th - 0.15, th + 0.12, nv);
+            shade = 0.35 + (nv - n2) * 4 - (1 - t) * 0.1;
+            break;
+          }
+          default: {
+            const warp = fbm(cx * 0.7, cy * 0.7, seed ^ 5, 2) * 0.6;
+            nv = fbm(cx * 1.3 + warp, cy * 2.2, seed, 5) * 0.5 + 0.5;
+            const billow = 1 - Math.abs(perlin(cx * 3.1, cy * 5, seed ^ 7)) * 0.25;
+            nv *= billow + 0.12;
+            const n2 = fbm(cx * 1.3 + warp + lx, cy * 2.2 + ly, seed, 3) * 0.5 + 0.5;
+            dens = smoothstep(th, th + 0.13, nv);
+            shade = 0.55 + (nv - n2 * (billow + 0.12)) * 5;
+          }
+        }
+        // Clouds thin out into the horizon haze.
+        dens *= smoothstep(0.0, 0.07, above);
+        const s = Math.max(0, Math.min(1, shade));
+        const cr = sky.cloudShade[0] + (sky.cloudLight[0] - sky.cloudShade[0]) * s;
+        const cg = sky.cloudShade[1] + (sky.cloudLight[1] - sky.cloudShade[1]) * s;
+        const cb = sky.cloudShade[2] + (sky.cloudLight[2] - sky.cloudShade[2]) * s;
+        // Silver lining near the sun.
+        const rim = halo * 0.8 * dens * (1 - dens);
+        r += (cr + sky.sunColor[0] * rim - r) * dens;
+        gg += (cg + sky.sunColor[1] * rim - gg) * dens;
+        b += (cb + sky.sunColor[2] * rim - b) * dens;
+      }
+      // Sun or moon disc.
+      if (sky.sun > 0.45) {
+        const disc = smoothstep(0.018, 0.014, d) * (1 - dens * 0.85);
+        if (disc > 0) {
+          const moon = sky.moon;
+          const crater = moon ? 0.9 + perlin(x * 0.3, y * 0.3, seed) * 0.08 : 1;
+          const k = disc * sky.sun * (moon ? 1 : 1.3);
+          r += ((moon ? 0.93 : 1.0) * crater - r) * Math.min(1, k);
+          gg += ((moon ? 0.94 : 0.97) * crater - gg) * Math.min(1, k);
+          b += ((moon ? 0.9 : 0.88) * crater - b) * Math.min(1, k);
+        }
+      }
+      out.d[i] = r;
+      out.d[i + 1] = gg;
+      out.d[i + 2] = b;
+    }
+  }
+  return w === W && h === H ? out : resizeRgb(out, W, H);
+}
