@@ -1,0 +1,94 @@
+/**
+ * A real server for the benches: buildApp on PGlite in a temporary DATA_DIR (the embedded
+ * default, on disk), or on a fresh PostgreSQL database when DATABASE_URL is set, listening on a
+ * free local port, with its workers in process.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { runMigrations } from '../apps/server/src/db/migrate.js';
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+}
+
+export interface BenchApp {
+  app: App;
+  baseUrl: string;
+  database: Database;
+  label: 'PGlite' | 'PostgreSQL';
+  close(): Promise<void>;
+}
+
+export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  const adminUrl = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (adminUrl) {
+    const name = `atelier_bench_${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    drop = async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir });
+  }
+  await runMigrations(database);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no address');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${addr.port}`,
+    database,
+    label: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+    async close() {
+      await app.close();
+      // Idle connections still closing when DROP … FORCE ends them must not crash the run.
+      database.pool?.on('error', () => {});
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** The p-th percentile (nearest rank). */
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -1,0 +1,88 @@
+/**
+ * Create, end to end: POST /api/runpod/generate for 4 variations of a 1024×768 input image,
+ * until the socket has received the 4th variation_completed — through real HTTP, the job queue,
+ * the local engine, file storage and the live socket. Median of N runs after one warm-up.
+ *
+ *   npx tsx bench/create.bench.ts        (BENCH_CREATE_RUNS=10 by default; DATABASE_URL for PostgreSQL)
+ */
+import { pathToFileURL } from 'node:url';
+import {
+  connectLive,
+  createInputImage,
+  createSubscribedUser,
+} from '../apps/server/src/modules/generation/generation.test-helpers.js';
+import { median, round1, startBenchApp, type BenchResult } from './bench-app.js';
+
+export async function run(): Promise<BenchResult[]> {
+  const runs = Math.max(1, Number(process.env.BENCH_CREATE_RUNS ?? 10));
+  const b = await startBenchApp();
+  try {
+    const user = await createSubscribedUser(b.app, { credits: 4 * (runs + 1) });
+    const inputImageId = await createInputImage(b.app, user.id, 1024, 768);
+    const live = await connectLive(b.baseUrl, user.token);
+    await live.waitFor('connected');
+
+    const once = async () => {
+      const started = performance.now();
+      const res = await fetch(`${b.baseUrl}/api/runpod/generate`, {
+        method: 'POST',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ inputImageId, variations: 4, prompt: 'brick villa at dusk', settings: { creativity: 3, expressivity: 2, resemblance: 3 } }),
+      });
+      if (res.status !== 200) throw new Error(`generate failed: ${res.status} ${await res.text()}`);
+      const { batchId } = (await res.json()) as { batchId: number };
+      const accepted = performance.now() - started;
+      const done = new Set<number>();
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`batch ${batchId} did not complete within 60 s`)), 60_000);
+        const check = () => {
+          for (const m of live.messages) {
+            if (m.type === 'variation_completed' && m.batchId === batchId) done.add(m.imageId);
+            if (m.type === 'variation_failed' && m.batchId === batchId) return reject(new Error(`variation failed: ${m.error}`));
+          }
+          if (done.size === 4) {
+            clearTimeout(timer);
+            live.ws.off('message', check);
+            resolve();
+          }
+        };
+        live.ws.on('message', check);
+        check();
+      });
+      return { total: performance.now() - started, accepted };
+    };
+
+    await once(); // warm-up: sharp and the engine load, pg-boss prepares its statements
+    const totals: number[] = [];
+    const accepts: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await once();
+      totals.push(r.total);
+      accepts.push(r.accepted);
+    }
+    await live.close();
+    return [
+      {
+        name: `create 4 variations of 1024×768, POST → 4th variation_completed, median of ${runs} (${b.label})`,
+        value: Math.round(median(totals)),
+        unit: 'ms',
+        target: '≤ 2000 ms on 2 cores',
+      },
+      { name: `create 4 variations, slowest run (${b.label})`, value: Math.round(Math.max(...totals)), unit: 'ms' },
+      { name: `create: POST answered (batch created, paid, 4 jobs queued), median (${b.label})`, value: round1(median(accepts)), unit: 'ms' },
+    ];
+  } finally {
+    await b.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run()
+    .then((results) => {
+      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
