@@ -26,6 +26,9 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   return {
     ...database,
     async drop() {
+      // pool.end() resolves before its idle connections have finished closing; DROP … FORCE then
+      // terminates them, and their FATAL 57P01 must not surface as an unhandled pool error.
+      database.pool?.on('error', () => {});
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
