@@ -8,6 +8,9 @@ import type { AppContext } from '../../context.js';
  */
 export function registerJobLifecycle(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onReady', async () => {
+    if (!ctx.config.WORKERS_IN_PROCESS && ctx.database.kind === 'pglite') {
+      ctx.log.warn('WORKERS_IN_PROCESS=false on the embedded PGlite database: no worker process can reach it, so renders will wait');
+    }
     await ctx.jobs.start({ workers: ctx.config.WORKERS_IN_PROCESS });
   });
   app.addHook('onClose', async () => {

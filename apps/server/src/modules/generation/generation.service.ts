@@ -22,8 +22,13 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
 import { getSubscription } from '../billing/index.js';
 import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
-import { getOwnedGeneratedImage, getOwnedInputImage, presentGeneratedImage, type GeneratedImageRow } from '../images/index.js';
-import { listInputImages } from '../images/images.service.js';
+import {
+  getOwnedGeneratedImage,
+  getOwnedInputImage,
+  listInputImages,
+  presentGeneratedImage,
+  type GeneratedImageRow,
+} from '../images/index.js';
 import {
   cleanSelections,
   customizationFromStored,
