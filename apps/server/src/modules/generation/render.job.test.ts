@@ -139,7 +139,7 @@ describe('a worker that dies mid-job', () => {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'http://localhost:3000',
       WEB_DIST: path.join(dataDir, 'no-web'),
-      RENDER_TIMEOUT_SECONDS: '2',
+      RENDER_TIMEOUT_SECONDS: '60',
       JOBS_MAINTENANCE_SECONDS: '1',
       ...env,
     });
@@ -173,6 +173,8 @@ describe('a worker that dies mid-job', () => {
     const { batchId } = res.json() as GenerationResponse;
     expect(await claimAndDie(database)).toBe(2);
     await first.close();
+    // Time passes: the dead worker's jobs have been active for longer than their time limit.
+    await database.query(`UPDATE ${JOBS_SCHEMA}.job SET started_on = started_on - interval '1 hour' WHERE name = 'render' AND state = 'active'`);
     return { database, dataDir, user, batchId };
   }
 
