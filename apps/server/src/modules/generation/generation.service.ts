@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
@@ -21,7 +20,6 @@ import { batches, generatedImages } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
 import { getSubscription } from '../billing/index.js';
-import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
 import {
   getOwnedGeneratedImage,
   getOwnedInputImage,
@@ -39,13 +37,14 @@ import {
   resolveArtStyle,
   type GenerationInput,
 } from './generation.settings.js';
-import { emit, RENDER_QUEUE, type RenderJobData } from './render.job.js';
+import { RENDER_QUEUE } from './render.job.js';
+import { startVariationBatch } from './variation-batch.js';
 
 /**
  * Create-module generation: a request becomes a batch of PROCESSING variations, paid for in the
  * same transaction (one credit per variation, debit key batch:<id>) that also enqueues one
- * render job per variation; the reply and generation_started go out at once, the images
- * arrive over the live socket.
+ * render job per variation (startVariationBatch); the reply and generation_started go out at
+ * once, the images arrive over the live socket.
  */
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -146,113 +145,27 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
     const existing = await getOwnedBatch(ctx, userId, input.existingBatchId);
     if (existing.moduleType !== 'CREATE') throw notFound(GENERATION_MESSAGES.batchNotFound);
   }
-  const balance = await getBalance(ctx.db, userId);
-  if (balance < input.variations) throw new InsufficientCreditsError(balance, input.variations);
-
-  const n = input.variations;
-  const { batchId, runpodId, images, remainingCredits } = await ctx.db.transaction(async (tx) => {
-    // The debit comes first: it locks the user's row before anything here references it, so
-    // concurrent requests of one user queue up on that lock instead of deadlocking.
-    let batchId: number;
-    let debitKey: string;
-    if (input.existingBatchId) {
-      batchId = input.existingBatchId;
-      debitKey = `batch:${batchId}:more:${crypto.randomUUID()}`;
-    } else {
-      const { rows: seq } = (await tx.execute(
-        sql`SELECT nextval(pg_get_serial_sequence('batches', 'id'))::int AS id`,
-      )) as unknown as { rows: Array<{ id: number }> };
-      batchId = Number(seq[0].id);
-      debitKey = `batch:${batchId}`;
-    }
-    const debit = await requireDebit(tx, {
-      userId,
-      amount: n,
-      idempotencyKey: debitKey,
-      description: `Create: ${n} variation${n === 1 ? '' : 's'} (batch ${batchId})`,
-      refType: 'batch',
-      refId: batchId,
-    });
-    let batch: typeof batches.$inferSelect;
-    let firstNumber = 1;
-    if (input.existingBatchId) {
-      const [locked] = await tx
-        .select()
-        .from(batches)
-        .where(and(eq(batches.id, batchId), eq(batches.userId, userId)))
-        .for('update')
-        .limit(1);
-      if (!locked) throw notFound(GENERATION_MESSAGES.batchNotFound);
-      const [{ last }] = await tx
-        .select({ last: max(generatedImages.variationNumber) })
-        .from(generatedImages)
-        .where(eq(generatedImages.batchId, locked.id));
-      firstNumber = (last ?? 0) + 1;
-      [batch] = await tx
-        .update(batches)
-        .set({ status: 'PROCESSING', totalVariations: locked.totalVariations + n, completedAt: null, updatedAt: new Date() })
-        .where(eq(batches.id, locked.id))
-        .returning();
-    } else {
-      [batch] = await tx
-        .insert(batches)
-        .values({
-          id: batchId,
-          userId,
-          inputImageId: input.inputImageId,
-          moduleType: 'CREATE',
-          status: 'PROCESSING',
-          prompt: input.prompt,
-          settings: input as unknown as Record<string, unknown>,
-          totalVariations: n,
-          debitKey,
-          runpodId: `${ctx.engine.name}-${batchId}`,
-        })
-        .returning();
-    }
-    const rows = await tx
-      .insert(generatedImages)
-      .values(
-        Array.from({ length: n }, (_, i) => {
-          const seed = randomSeed();
-          return {
-            userId,
-            batchId: batch.id,
-            inputImageId: input.inputImageId,
-            variationNumber: firstNumber + i,
-            status: 'PROCESSING' as const,
-            runpodStatus: 'SUBMITTED',
-            moduleType: 'CREATE' as const,
-            operationType: null,
-            prompt: input.prompt,
-            seed,
-            settingsSnapshot: renderSnapshot(input, seed) as unknown as Record<string, unknown>,
-            maskMaterialMappings: input.maskMaterialMappings as Record<string, unknown>,
-            contextSelection: input.contextSelection,
-            aiMaterials: input.aiPromptMaterials,
-            jobQueue: RENDER_QUEUE,
-            jobId: crypto.randomUUID(),
-            debitKey,
-          };
-        }),
-      )
-      .returning();
-    for (const row of rows) {
-      await ctx.jobs.send<RenderJobData>(RENDER_QUEUE, { imageId: row.id, userId, batchId: batch.id }, { tx, id: row.jobId as string });
-    }
-    return { batchId: batch.id, runpodId: batch.runpodId ?? `${ctx.engine.name}-${batch.id}`, images: rows, remainingCredits: debit.balance };
-  });
-  ctx.jobs.notify(RENDER_QUEUE);
-
-  await emit(ctx, userId, {
-    type: 'generation_started',
-    batchId,
-    inputImageId: input.inputImageId,
-    totalVariations: images.length,
-    imageIds: images.map((i) => i.id),
-    remainingCredits,
+  const { batchId, runpodId, images, remainingCredits } = await startVariationBatch(ctx, {
+    userId,
     moduleType: 'CREATE',
     operationType: null,
+    inputImageId: input.inputImageId,
+    prompt: input.prompt,
+    settings: input as unknown as Record<string, unknown>,
+    variations: input.variations,
+    queue: RENDER_QUEUE,
+    existingBatchId: input.existingBatchId,
+    label: 'Create',
+    variation: () => {
+      const seed = randomSeed();
+      return {
+        seed,
+        settingsSnapshot: renderSnapshot(input, seed) as unknown as Record<string, unknown>,
+        maskMaterialMappings: input.maskMaterialMappings as Record<string, unknown>,
+        contextSelection: input.contextSelection,
+        aiMaterials: input.aiPromptMaterials,
+      };
+    },
   });
   return {
     success: true,

@@ -9,5 +9,14 @@ export {
   RENDER_QUEUE,
   type RenderJobData,
 } from './render.job.js';
+export {
+  defineVariationQueue,
+  emit,
+  recoverLostVariations,
+  type VariationJobData,
+  type VariationQueueOptions,
+  type VariationWork,
+} from './variation.job.js';
+export { startVariationBatch, type StartedBatch, type VariationBatchSpec, type VariationColumns } from './variation-batch.js';
 export { registerMaskReader, type MaskForRender, type MaskReader } from './masks.hook.js';
 export { engineSettings, randomSeed, renderSnapshot, type GenerationInput, type RenderSnapshot } from './generation.settings.js';

@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import { and, eq, max, sql } from 'drizzle-orm';
+import { GENERATION_MESSAGES } from '@atelier/contract';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { batches, generatedImages, type ModuleType } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
+import type { GeneratedImageRow } from '../images/index.js';
+import { emit, type VariationJobData } from './variation.job.js';
+
+/**
+ * Opening a batch of paid variations, for every module (Create, Refine, …): one transaction
+ * debits one credit per variation (key batch:<id>, or batch:<id>:more:<uuid> when extending),
+ * creates (or extends) the batch and its PROCESSING images and enqueues one job per image on
+ * `queue`; after the commit the queue's workers are woken and generation_started goes out. The
+ * variation jobs (variation.job.ts) then fill the images in, or fail and refund them.
+ */
+
+type NewGeneratedImage = typeof generatedImages.$inferInsert;
+
+/** The columns a module sets per variation (the rest are the batch's). */
+export type VariationColumns = Partial<
+  Pick<NewGeneratedImage, 'baseImageId' | 'operationType' | 'prompt' | 'seed' | 'settingsSnapshot' | 'maskMaterialMappings' | 'contextSelection' | 'aiMaterials'>
+>;
+
+export interface VariationBatchSpec {
+  userId: number;
+  moduleType: ModuleType;
+  operationType: string | null;
+  inputImageId: number | null;
+  /** Tweak/refine: the generated image the work starts from. */
+  baseGeneratedImageId?: number | null;
+  prompt: string | null;
+  /** Stored on the batch (what restoring its settings reads). */
+  settings: Record<string, unknown>;
+  variations: number;
+  /** The job queue of the variations (its handler is a variation job). */
+  queue: string;
+  /** Adds the variations to this batch of the caller's (numbering on) instead of opening one. */
+  existingBatchId?: number | null;
+  /** The module's name in the ledger: "<label>: 2 variations (batch 7)". */
+  label: string;
+  /** The columns of variation `index` (0-based). */
+  variation(index: number): VariationColumns;
+  /** Runs in the transaction after the images exist (for example to record the settings used). */
+  inTransaction?(tx: Tx, batchId: number): Promise<void>;
+}
+
+export interface StartedBatch {
+  batchId: number;
+  runpodId: string;
+  images: GeneratedImageRow[];
+  remainingCredits: number;
+}
+
+/** Checks the credits (402 before anything is written), then opens the batch as described above. */
+export async function startVariationBatch(ctx: AppContext, spec: VariationBatchSpec): Promise<StartedBatch> {
+  const n = spec.variations;
+  const balance = await getBalance(ctx.db, spec.userId);
+  if (balance < n) throw new InsufficientCreditsError(balance, n);
+
+  const started = await ctx.db.transaction(async (tx) => {
+    // The debit comes first: it locks the user's row before anything here references it, so
+    // concurrent requests of one user queue up on that lock instead of deadlocking.
+    let batchId: number;
+    let debitKey: string;
+    if (spec.existingBatchId) {
+      batchId = spec.existingBatchId;
+      debitKey = `batch:${batchId}:more:${crypto.randomUUID()}`;
+    } else {
+      const { rows: seq } = (await tx.execute(
+        sql`SELECT nextval(pg_get_serial_sequence('batches', 'id'))::int AS id`,
+      )) as unknown as { rows: Array<{ id: number }> };
+      batchId = Number(seq[0].id);
+      debitKey = `batch:${batchId}`;
+    }
+    const debit = await requireDebit(tx, {
+      userId: spec.userId,
+      amount: n,
+      idempotencyKey: debitKey,
+      description: `${spec.label}: ${n} variation${n === 1 ? '' : 's'} (batch ${batchId})`,
+      refType: 'batch',
+      refId: batchId,
+    });
+    let batch: typeof batches.$inferSelect;
+    let firstNumber = 1;
+    if (spec.existingBatchId) {
+      const [locked] = await tx
+        .select()
+        .from(batches)
+        .where(and(eq(batches.id, batchId), eq(batches.userId, spec.userId), eq(batches.moduleType, spec.moduleType)))
+        .for('update')
+        .limit(1);
+      if (!locked) throw notFound(GENERATION_MESSAGES.batchNotFound);
+      const [{ last }] = await tx
+        .select({ last: max(generatedImages.variationNumber) })
+        .from(generatedImages)
+        .where(eq(generatedImages.batchId, locked.id));
+      firstNumber = (last ?? 0) + 1;
+      [batch] = await tx
+        .update(batches)
+        .set({ status: 'PROCESSING', totalVariations: locked.totalVariations + n, completedAt: null, updatedAt: new Date() })
+        .where(eq(batches.id, locked.id))
+        .returning();
+    } else {
+      [batch] = await tx
+        .insert(batches)
+        .values({
+          id: batchId,
+          userId: spec.userId,
+          inputImageId: spec.inputImageId,
+          baseGeneratedImageId: spec.baseGeneratedImageId ?? null,
+          moduleType: spec.moduleType,
+          operationType: spec.operationType,
+          status: 'PROCESSING',
+          prompt: spec.prompt,
+          settings: spec.settings,
+          totalVariations: n,
+          debitKey,
+          runpodId: `${ctx.engine.name}-${batchId}`,
+        })
+        .returning();
+    }
+    const rows = await tx
+      .insert(generatedImages)
+      .values(
+        Array.from({ length: n }, (_, i): NewGeneratedImage => ({
+          userId: spec.userId,
+          batchId: batch.id,
+          inputImageId: spec.inputImageId,
+          variationNumber: firstNumber + i,
+          status: 'PROCESSING',
+          runpodStatus: 'SUBMITTED',
+          moduleType: spec.moduleType,
+          operationType: spec.operationType,
+          prompt: spec.prompt,
+          ...spec.variation(i),
+          jobQueue: spec.queue,
+          jobId: crypto.randomUUID(),
+          debitKey,
+        })),
+      )
+      .returning();
+    for (const row of rows) {
+      await ctx.jobs.send<VariationJobData>(spec.queue, { imageId: row.id, userId: spec.userId, batchId: batch.id }, { tx, id: row.jobId as string });
+    }
+    await spec.inTransaction?.(tx, batch.id);
+    return { batchId: batch.id, runpodId: batch.runpodId ?? `${ctx.engine.name}-${batch.id}`, images: rows, remainingCredits: debit.balance };
+  });
+  ctx.jobs.notify(spec.queue);
+
+  await emit(ctx, spec.userId, {
+    type: 'generation_started',
+    batchId: started.batchId,
+    inputImageId: spec.inputImageId,
+    totalVariations: started.images.length,
+    imageIds: started.images.map((i) => i.id),
+    remainingCredits: started.remainingCredits,
+    moduleType: spec.moduleType,
+    operationType: spec.operationType,
+  });
+  return started;
+}
