@@ -7,3 +7,4 @@ export * from './generation.js';
 export * from './live.js';
 export * from './engine.js';
 export * from './gallery.js';
+export * from './refine.js';
