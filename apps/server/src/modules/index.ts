@@ -4,6 +4,7 @@ import { registerBillingRoutes } from './billing/index.js';
 import { registerCreditsRoutes } from './credits/index.js';
 import { registerImagesRoutes } from './images/index.js';
 import { registerGenerationRoutes } from './generation/index.js';
+import { registerGalleryRoutes } from './gallery/index.js';
 import { registerEngineRoutes } from './engine/index.js';
 
 /**
@@ -16,5 +17,6 @@ export async function registerModules(api: App): Promise<void> {
   await registerCreditsRoutes(api);
   await registerImagesRoutes(api);
   await registerGenerationRoutes(api);
+  await registerGalleryRoutes(api);
   await registerEngineRoutes(api);
 }

@@ -152,5 +152,12 @@ export const generatedImages = pgTable(
     index('generated_images_public_idx')
       .on(sql`${t.publishedAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.isPublic} AND ${t.deletedAt} IS NULL`),
+    // The gallery's day buckets and date ranges (migration 0040).
+    index('generated_images_user_completed_idx')
+      .on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.status} = 'COMPLETED' AND ${t.deletedAt} IS NULL`),
+    index('generated_images_user_module_completed_idx')
+      .on(t.userId, t.moduleType, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.status} = 'COMPLETED' AND ${t.deletedAt} IS NULL`),
   ],
 );

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { imageIdSchema, imageStatusSchema, moduleTypeSchema, paginationSchema } from './images.js';
+import { batchStatusSchema } from './generation.js';
+
+// Gallery and Explore (spec image-modules §2 Gallery, §3 gallery state, §7 download, §9 grid).
+// The gallery is a day-grouped timeline: the server answers day buckets (date and count in the
+// caller's time zone) and the images of a date range, page by page, so the browser never loads
+// the whole history. Explore is the public feed of images their owners chose to share.
+
+/** Gallery modes; organize is the default. Create and tweak list batches, the others images. */
+export const GALLERY_MODES = ['organize', 'create', 'tweak', 'refine'] as const;
+export type GalleryMode = (typeof GALLERY_MODES)[number];
+export const DEFAULT_GALLERY_MODE: GalleryMode = 'organize';
+export const BATCH_GALLERY_MODES = ['create', 'tweak'] as const;
+export type BatchGalleryMode = (typeof BATCH_GALLERY_MODES)[number];
+export const IMAGE_GALLERY_MODES = ['organize', 'refine'] as const;
+export type ImageGalleryMode = (typeof IMAGE_GALLERY_MODES)[number];
+export const isBatchGalleryMode = (mode: GalleryMode): mode is BatchGalleryMode => mode === 'create' || mode === 'tweak';
+
+/** Gallery state (spec §3): layout full or square (default square), size small/medium/large (default large). */
+export const GALLERY_LAYOUTS = ['square', 'full'] as const;
+export type GalleryLayout = (typeof GALLERY_LAYOUTS)[number];
+export const GALLERY_IMAGE_SIZES = ['small', 'medium', 'large'] as const;
+export type GalleryImageSize = (typeof GALLERY_IMAGE_SIZES)[number];
+export const DEFAULT_GALLERY_LAYOUT: GalleryLayout = 'square';
+export const DEFAULT_GALLERY_IMAGE_SIZE: GalleryImageSize = 'large';
+
+/** Grid columns (spec §9): full layout 5/4/3, square layout 6/5/4 for small/medium/large. */
+export const GALLERY_COLUMNS: Record<GalleryLayout, Record<GalleryImageSize, number>> = {
+  full: { small: 5, medium: 4, large: 3 },
+  square: { small: 6, medium: 5, large: 4 },
+};
+
+export const GALLERY_PAGE_SIZES = {
+  /** Images per page of a date range (the server's hard cap is 100). */
+  images: 100,
+  /** Batches per page of a date range (each carries up to 4 images). */
+  batches: 40,
+  explore: 48,
+  max: 100,
+} as const;
+
+export const GALLERY_MESSAGES = {
+  timeZone: 'tz must be an IANA time zone, such as Europe/Paris',
+  date: 'Dates are YYYY-MM-DD',
+  range: 'from must be on or before to',
+  imageNotFound: 'Image not found',
+  notReady: 'Only completed images can be shared',
+  // Texts the web shows.
+  loadFailed: 'Failed to load the gallery',
+  deleteConfirm: 'Delete this image?',
+  deleteDescription: 'It disappears from your gallery and from Explore. This cannot be undone.',
+  deleted: 'Image deleted',
+  deleteFailed: 'Failed to delete the image',
+  linkCopied: 'Link copied to the clipboard',
+  shareFailed: 'Could not share the image',
+  madePublic: 'Shared on Explore',
+  madePrivate: 'Removed from Explore',
+  visibilityFailed: 'Failed to change who can see the image',
+  openInCreateFailed: 'Failed to open the image in Create',
+  useAsInputFailed: 'Failed to use the image as input',
+  exploreEmpty: 'Nothing has been shared yet',
+} as const;
+
+/**
+ * An IANA time zone name the runtime knows (Intl), letters first: offsets such as +01:00 are
+ * refused (PostgreSQL reads POSIX offsets with the opposite sign). The server also checks the
+ * name against PostgreSQL's own list.
+ */
+export const timeZoneSchema = z
+  .string({ error: GALLERY_MESSAGES.timeZone })
+  .trim()
+  .min(1, GALLERY_MESSAGES.timeZone)
+  .max(64, GALLERY_MESSAGES.timeZone)
+  .refine((tz) => /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz) && isRuntimeTimeZone(tz), GALLERY_MESSAGES.timeZone);
+
+export function isRuntimeTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A calendar date YYYY-MM-DD that exists. */
+export const calendarDateSchema = z
+  .string({ error: GALLERY_MESSAGES.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, GALLERY_MESSAGES.date)
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, GALLERY_MESSAGES.date);
+
+export const galleryModeSchema = z.enum(GALLERY_MODES, { error: `mode must be one of ${GALLERY_MODES.join(', ')}` });
+export const imageGalleryModeSchema = z.enum(IMAGE_GALLERY_MODES, { error: `mode must be one of ${IMAGE_GALLERY_MODES.join(', ')}` });
+export const batchGalleryModeSchema = z.enum(BATCH_GALLERY_MODES, { error: `mode must be one of ${BATCH_GALLERY_MODES.join(', ')}` });
+
+// ---- entities ----
+
+/** One completed image as the gallery shows it: thumbnails for the grid, the full image on demand. */
+export const galleryImageSchema = z.object({
+  id: z.number().int(),
+  batchId: z.number().int(),
+  moduleType: moduleTypeSchema,
+  operationType: z.string().nullable(),
+  /** Always COMPLETED from the server; live additions may come without one (they count as completed). */
+  status: imageStatusSchema.optional(),
+  variationNumber: z.number().int(),
+  createdAt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Signed, expiring URLs (about an hour). */
+  thumbnailUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  inputImageId: z.number().int().nullable(),
+  baseImageId: z.number().int().nullable(),
+  prompt: z.string().nullable(),
+  isPublic: z.boolean(),
+  publishedAt: z.string().nullable(),
+  /** The lasting public link while the image is public (served by /api/explore/images/:id/full). */
+  publicUrl: z.string().nullable(),
+});
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
+
+/** A create or tweak batch with its completed images, for the batch modes and their side panel. */
+export const galleryBatchSchema = z.object({
+  id: z.number().int(),
+  moduleType: moduleTypeSchema,
+  operationType: z.string().nullable(),
+  status: batchStatusSchema,
+  prompt: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  inputImageId: z.number().int().nullable(),
+  baseImageId: z.number().int().nullable(),
+  totalVariations: z.number().int(),
+  images: z.array(galleryImageSchema),
+});
+export type GalleryBatch = z.infer<typeof galleryBatchSchema>;
+
+// ---- calls ----
+
+/** GET /gallery/days?mode&tz: how many images (or batches) each day holds, newest day first. */
+export const galleryDaysQuerySchema = z.object({
+  mode: galleryModeSchema.default(DEFAULT_GALLERY_MODE),
+  tz: timeZoneSchema,
+});
+export type GalleryDaysQuery = z.input<typeof galleryDaysQuerySchema>;
+export const galleryDaySchema = z.object({
+  /** YYYY-MM-DD in the asked time zone. */
+  date: z.string(),
+  count: z.number().int(),
+});
+export type GalleryDay = z.infer<typeof galleryDaySchema>;
+export const galleryDaysResponseSchema = z.object({
+  mode: galleryModeSchema,
+  timeZone: z.string(),
+  /** Images in organize and refine, batches in create and tweak. */
+  unit: z.enum(['image', 'batch']),
+  total: z.number().int(),
+  days: z.array(galleryDaySchema),
+});
+export type GalleryDaysResponse = z.infer<typeof galleryDaysResponseSchema>;
+
+const rangeQuery = z.object({
+  tz: timeZoneSchema,
+  /** First and last day of the range, inclusive, in tz. */
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+/** GET /gallery/images?mode&tz&from&to&page&limit: completed images of a date range, newest first. */
+export const galleryImagesQuerySchema = rangeQuery
+  .extend({
+    mode: imageGalleryModeSchema.default('organize'),
+    limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZES.max).default(GALLERY_PAGE_SIZES.images),
+  })
+  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] });
+export type GalleryImagesQuery = z.input<typeof galleryImagesQuerySchema>;
+export const galleryImagesResponseSchema = z.object({
+  images: z.array(galleryImageSchema),
+  pagination: paginationSchema,
+});
+export type GalleryImagesResponse = z.infer<typeof galleryImagesResponseSchema>;
+
+/** GET /gallery/batches?mode&tz&from&to&page&limit: batches (with completed images) of a date range, newest first. */
+export const galleryBatchesQuerySchema = rangeQuery
+  .extend({
+    mode: batchGalleryModeSchema.default('create'),
+    limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZES.max).default(GALLERY_PAGE_SIZES.batches),
+  })
+  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] });
+export type GalleryBatchesQuery = z.input<typeof galleryBatchesQuerySchema>;
+export const galleryBatchesResponseSchema = z.object({
+  batches: z.array(galleryBatchSchema),
+  pagination: paginationSchema,
+});
+export type GalleryBatchesResponse = z.infer<typeof galleryBatchesResponseSchema>;
+
+export const galleryImageIdParamsSchema = z.object({ id: imageIdSchema });
+
+/** PUT /gallery/images/{id}/visibility */
+export const galleryVisibilityRequestSchema = z.object({
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }),
+});
+export type GalleryVisibilityRequest = z.infer<typeof galleryVisibilityRequestSchema>;
+export const galleryVisibilityResponseSchema = z.object({
+  id: z.number().int(),
+  isPublic: z.boolean(),
+  publishedAt: z.string().nullable(),
+  publicUrl: z.string().nullable(),
+});
+export type GalleryVisibilityResponse = z.infer<typeof galleryVisibilityResponseSchema>;
+
+/** DELETE /gallery/images/{id}: soft delete (the files are removed later by the images cleanup). */
+export const galleryDeleteResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
+
+/**
+ * POST /gallery/images/{id}/open-in-create: the input image to open /create?imageId= with: the
+ * image's own input image when it still exists, else a new input image copied from it.
+ */
+export const openInCreateResponseSchema = z.object({
+  inputImageId: z.number().int(),
+  created: z.boolean(),
+});
+export type OpenInCreateResponse = z.infer<typeof openInCreateResponseSchema>;
+
+// ---- Explore (public) ----
+
+/** A public image on Explore. Its URLs are public file routes that check, per request, that it is still public. */
+export const exploreImageSchema = z.object({
+  id: z.number().int(),
+  ownerName: z.string(),
+  publishedAt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbnailUrl: z.string(),
+  imageUrl: z.string(),
+  /** True for the signed-in caller's own images. */
+  isMine: z.boolean(),
+});
+export type ExploreImage = z.infer<typeof exploreImageSchema>;
+
+/** GET /explore/images?cursor&limit: public images, newest shared first (keyset pages, stable while new ones arrive). */
+export const exploreQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(80)
+    .regex(/^\d{1,16}_\d{1,10}$/, 'cursor is not valid')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZES.max).default(GALLERY_PAGE_SIZES.explore),
+});
+export type ExploreQuery = z.input<typeof exploreQuerySchema>;
+export const exploreResponseSchema = z.object({
+  images: z.array(exploreImageSchema),
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type ExploreResponse = z.infer<typeof exploreResponseSchema>;
+
+export const EXPLORE_FILE_VARIANTS = ['thumbnail', 'full'] as const;
+export const exploreFileParamsSchema = z.object({
+  id: imageIdSchema,
+  variant: z.enum(EXPLORE_FILE_VARIANTS, { error: 'variant must be thumbnail or full' }),
+});
+
+/** POST /explore/images/{id}/use-as-input: a new input image (CREATE_MODULE) for the caller, copied server-side. */
+export const exploreUseAsInputResponseSchema = z.object({ inputImageId: z.number().int() });
+export type ExploreUseAsInputResponse = z.infer<typeof exploreUseAsInputResponseSchema>;
+
+/** Public paths of Explore's file route (the same on both sides). */
+export const explorePaths = {
+  thumbnail: (id: number) => `/api/explore/images/${id}/thumbnail`,
+  full: (id: number) => `/api/explore/images/${id}/full`,
+} as const;
