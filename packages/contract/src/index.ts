@@ -7,4 +7,5 @@ export * from './generation.js';
 export * from './live.js';
 export * from './engine.js';
 export * from './gallery.js';
+export * from './customization.js';
 export * from './refine.js';

@@ -6,6 +6,7 @@ import { registerImagesRoutes } from './images/index.js';
 import { registerGenerationRoutes } from './generation/index.js';
 import { registerGalleryRoutes } from './gallery/index.js';
 import { registerEngineRoutes } from './engine/index.js';
+import { registerCustomizationRoutes } from './customization/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -19,4 +20,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerGenerationRoutes(api);
   await registerGalleryRoutes(api);
   await registerEngineRoutes(api);
+  await registerCustomizationRoutes(api);
 }

@@ -1,3 +1,5 @@
+import { ART_SECTIONS, GROUPED_SECTIONS, MATERIAL_CATEGORIES, PHOTOREALISTIC_SECTIONS } from '@atelier/contract';
+import type { ArtSection, CustomizationSectionKey, MaterialCategory } from '@atelier/contract';
 import type { MaterialRecipe } from '../../engines/local/materials/recipes.js';
 
 /**
@@ -10,14 +12,9 @@ import type { MaterialRecipe } from '../../engines/local/materials/recipes.js';
  * and mask mappings; never rename one, add a new option instead.
  */
 
-export const PHOTOREALISTIC_SECTIONS = ['type', 'walls', 'floors', 'context', 'style', 'weather', 'lighting'] as const;
-export const ART_SECTIONS = ['illustration', 'pen_and_ink', 'aquarelle', 'linocut', 'collage', 'fine_black_pen', 'minimalist', 'avantgarde'] as const;
-export type PhotorealisticSection = (typeof PHOTOREALISTIC_SECTIONS)[number];
-export type ArtSection = (typeof ART_SECTIONS)[number];
-export type SectionKey = PhotorealisticSection | ArtSection;
-
-export const MATERIAL_CATEGORIES = ['brick', 'ceramics', 'concrete', 'glass', 'marble', 'metal', 'plaster', 'steel', 'stone', 'terrazzo', 'wood', 'exterior', 'cityscape'] as const;
-export type MaterialCategory = (typeof MATERIAL_CATEGORIES)[number];
+export { ART_SECTIONS, GROUPED_SECTIONS, MATERIAL_CATEGORIES, PHOTOREALISTIC_SECTIONS };
+export type SectionKey = CustomizationSectionKey;
+export type { MaterialCategory };
 
 export interface CatalogOption {
   id: string;
@@ -415,5 +412,3 @@ export function subcategoriesOf(section: SectionKey): MaterialCategory[] {
   for (const o of options) if (o.section === section && o.subcategory && !seen.includes(o.subcategory)) seen.push(o.subcategory);
   return seen;
 }
-
-export const GROUPED_SECTIONS: readonly SectionKey[] = ['walls', 'floors', 'context'];

@@ -51,7 +51,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   // Resemblance: how much of the input survives each change.
   const materialOpacity = 1 - (resemblance - 1) * 0.04;
   const skyOpacity = 1 - (resemblance - 1) * 0.05;
-  const keepInput = (resemblance - 1) * 0.03;
+  const keepInput = (resemblance - 1) * 0.02;
   const detail = 0.12 + resemblance * 0.03;
 
   const img = cloneRgb(input);
