@@ -38,5 +38,6 @@ describe('admin CLI', () => {
     expect((await admin('frobnicate')).code).toBe(1);
     expect((await admin('credits', 'a@b.c', 'ten')).output).toMatch(/^Usage:/);
     expect((await admin('allowances')).code).toBe(0);
+    expect((await admin('stripe-check')).output).toBe('Stripe is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
   });
 });

@@ -5,9 +5,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { findUserByEmail } from './modules/auth/auth.service.js';
-import { grantDueAllowances, subscriptionAndCredits } from './modules/billing/index.js';
+import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './modules/billing/index.js';
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';
+import {
+  createPaymentProvider,
+  isStripeProvider,
+  type PaymentProvider,
+  type StripePaymentProvider,
+} from './providers/payments/index.js';
 
 /**
  * Operator commands: `npm run admin -- <command>`.
@@ -16,6 +22,7 @@ import { adjustCredits } from './modules/credits/index.js';
  *   credits EMAIL AMOUNT [REASON…]   add (or, negative, remove) credits, written to the ledger
  *   show EMAIL                       the account's plan and balance
  *   allowances                       grant due monthly allowances now (the scheduler's job)
+ *   stripe-check                     check every catalog price exists in Stripe under its lookup key
  */
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -24,6 +31,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   credits EMAIL AMOUNT [REASON...] add (or, with a negative AMOUNT, remove) credits
   show EMAIL                       show the account's plan and credit balance
   allowances                       grant due monthly plan allowances now
+  stripe-check                     check that Stripe has every catalog price under its lookup key
 `;
 
 export interface AdminResult {
@@ -31,7 +39,10 @@ export interface AdminResult {
   output: string;
 }
 
-export async function runAdmin(args: string[], deps: { db: Db; log: FastifyBaseLogger }): Promise<AdminResult> {
+export async function runAdmin(
+  args: string[],
+  deps: { db: Db; log: FastifyBaseLogger; payments?: PaymentProvider },
+): Promise<AdminResult> {
   const [command, ...rest] = args;
   const fail = (output: string): AdminResult => ({ code: 1, output });
   const noAccount = (email: string) => fail(`No account with the e-mail ${email}.`);
@@ -76,9 +87,64 @@ export async function runAdmin(args: string[], deps: { db: Db; log: FastifyBaseL
       const r = await grantDueAllowances(deps);
       return { code: r.failed ? 1 : 0, output: `Processed ${r.processed} subscription(s), ${r.failed} failed.` };
     }
+    case 'stripe-check': {
+      if (!deps.payments || !isStripeProvider(deps.payments)) {
+        return fail('Stripe is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+      }
+      return checkStripePrices(deps.payments);
+    }
     default:
       return fail(ADMIN_USAGE);
   }
+}
+
+/** Every price of the catalog, as Stripe must have it: lookup key, amount in cents (EUR), interval. */
+export function expectedStripePrices(): { lookupKey: string; amount: number; interval: 'month' | 'year' | null; label: string }[] {
+  const catalog = getCatalog();
+  const rows: { lookupKey: string; amount: number; interval: 'month' | 'year' | null; label: string }[] = [];
+  for (const plan of catalog.plans) {
+    for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+      for (const isEducational of [false, true]) {
+        const ref = { planType: plan.planType, billingCycle, isEducational };
+        rows.push({
+          lookupKey: catalog.planLookupKey(ref),
+          amount: catalog.price(ref),
+          interval: billingCycle === 'YEARLY' ? 'year' : 'month',
+          label: `${plan.name}${isEducational ? ' (educational)' : ''}, ${billingCycle.toLowerCase()}`,
+        });
+      }
+    }
+  }
+  for (const pack of catalog.packs) {
+    rows.push({ lookupKey: catalog.packLookupKey(pack.id), amount: pack.price, interval: null, label: `${pack.credits} credits (one-time)` });
+  }
+  return rows;
+}
+
+async function checkStripePrices(stripe: StripePaymentProvider): Promise<AdminResult> {
+  const lines: string[] = [];
+  let problems = 0;
+  for (const want of expectedStripePrices()) {
+    const price = await stripe.findPrice(want.lookupKey);
+    const expected = `${want.amount} EUR cents${want.interval ? ` per ${want.interval}` : ', one-time'}`;
+    if (!price) {
+      problems += 1;
+      lines.push(`MISSING   ${want.lookupKey}  (${want.label}: create a price of ${expected} with this lookup key)`);
+      continue;
+    }
+    const issues: string[] = [];
+    if (price.unitAmount !== want.amount) issues.push(`amount ${price.unitAmount}, want ${want.amount}`);
+    if (price.currency.toLowerCase() !== 'eur') issues.push(`currency ${price.currency}, want eur`);
+    if (price.interval !== want.interval) issues.push(`interval ${price.interval ?? 'one-time'}, want ${want.interval ?? 'one-time'}`);
+    if (issues.length) {
+      problems += 1;
+      lines.push(`MISMATCH  ${want.lookupKey}  ${price.id}: ${issues.join('; ')}`);
+    } else {
+      lines.push(`OK        ${want.lookupKey}  ${price.id}`);
+    }
+  }
+  lines.push(problems ? `${problems} price(s) need attention; checkouts for them are refused until fixed.` : 'Every catalog price is in Stripe.');
+  return { code: problems ? 1 : 0, output: lines.join('\n') };
 }
 
 async function main() {
@@ -96,7 +162,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await runMigrations(database);
-    const result = await runAdmin(process.argv.slice(2), { db: database.db, log });
+    const result = await runAdmin(process.argv.slice(2), { db: database.db, log, payments: createPaymentProvider(config) });
     (result.code === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
     process.exitCode = result.code;
   } finally {

@@ -5,6 +5,7 @@ import { createStripePaymentProvider } from '../../providers/payments/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer, createVerifiedUser, tokenFor, type TestUser } from '../../../test/helpers/factories.js';
 import { signedEvent, startStripeFake, type StripeFake } from '../../../test/helpers/stripe-fake.js';
+import { runAdmin } from '../../admin.js';
 import { debitCredits } from '../credits/index.js';
 import { getCatalog } from './catalog.js';
 
@@ -386,5 +387,30 @@ describe('Stripe checkout confirmation and invoices', () => {
     const c = await signedIn();
     expect((await api(c, 'GET', '/billing/local/sessions/chk_x')).statusCode).toBe(404);
     expect((await api(c, 'POST', '/billing/local/portal', { action: 'cancel' })).statusCode).toBe(404);
+  });
+});
+
+describe('npm run admin -- stripe-check', () => {
+  it('reports every catalog price found under its lookup key, and what is missing or wrong', async () => {
+    const admin = () => runAdmin(['stripe-check'], { db: t.app.ctx.db, log: t.app.log, payments: t.app.ctx.payments });
+    const ok = await admin();
+    expect(ok.code).toBe(0);
+    expect(ok.output).toContain('OK        atelier_explorer_yearly_edu');
+    expect(ok.output).toContain('Every catalog price is in Stripe.');
+
+    const price = fake.prices.find((p) => p.lookup_key === 'atelier_credits_50')!;
+    const pro = fake.prices.find((p) => p.lookup_key === 'atelier_pro_monthly')!;
+    price.active = false;
+    pro.unit_amount = 9800;
+    try {
+      const bad = await admin();
+      expect(bad.code).toBe(1);
+      expect(bad.output).toMatch(/MISSING {3}atelier_credits_50 {2}\(50 credits \(one-time\): create a price of 2000 EUR cents, one-time/);
+      expect(bad.output).toMatch(/MISMATCH {2}atelier_pro_monthly {2}price_\w+: amount 9800, want 9900/);
+      expect(bad.output).toContain('2 price(s) need attention');
+    } finally {
+      price.active = true;
+      pro.unit_amount = 9900;
+    }
   });
 });

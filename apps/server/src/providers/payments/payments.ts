@@ -109,8 +109,19 @@ export class WebhookSignatureError extends Error {}
 /** The provider a checkout cannot be started with (a price missing or not matching the catalog). */
 export class CheckoutUnavailableError extends Error {}
 
+/** A Stripe price as the operator's check reports it. */
+export interface PriceSummary {
+  id: string;
+  unitAmount: number | null;
+  currency: string;
+  /** month, year, or null for a one-time price. */
+  interval: string | null;
+}
+
 export interface StripePaymentProvider extends PaymentProvider {
   readonly kind: 'stripe';
+  /** The active price with this lookup key, or null (for `npm run admin -- stripe-check`). */
+  findPrice(lookupKey: string): Promise<PriceSummary | null>;
   /** Verifies the signature on the exact bytes; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;

@@ -238,6 +238,13 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Stripe
       return { id: event.id, type: event.type, action: toPaymentEvent(event) };
     },
 
+    async findPrice(lookupKey) {
+      const list = await stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+      const price = list.data[0];
+      if (!price) return null;
+      return { id: price.id, unitAmount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? null };
+    },
+
     async retrieveSubscription(id) {
       return toProviderSubscription(await stripe.subscriptions.retrieve(id));
     },
