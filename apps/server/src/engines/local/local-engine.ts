@@ -10,7 +10,7 @@ import type {
   SegmentRequest,
   UpscaleRequest,
 } from '../engine.js';
-import { decodeMask, decodeRgb, encodeJpeg, encodeMaskPng, EngineInputError } from './codec.js';
+import { decodeMask, decodeRgb, encodeJpeg, encodeMaskPng, EngineInputError, MAX_SIDE } from './codec.js';
 import { closePool, runTask } from './pool.js';
 import { renderParams } from './resolve.js';
 import type { RawRgb, SegmentResult } from './tasks.js';
@@ -18,6 +18,9 @@ import type { RawRgb, SegmentResult } from './tasks.js';
 /** Limits of the work the CPU engine accepts. */
 const MAX_OUTPUT_SIDE = 8192;
 const MAX_OUTPUT_PIXELS = 40_000_000;
+/** Upscale outputs may be larger (the refine module allows 64 megapixels). */
+const MAX_UPSCALE_SIDE = 16384;
+const MAX_UPSCALE_PIXELS = 64_000_000;
 /** Outpaint canvases are completed at most at this size, then resampled. */
 const MAX_CANVAS_SIDE = 3072;
 
@@ -168,14 +171,22 @@ export class LocalEngine implements Engine {
     return { image: data, width: info.width, height: info.height };
   }
 
+  /**
+   * Refine/upscale: decode at the working resolution (the smaller of the source, the output and
+   * MAX_SIDE), enhance there in the pixel pool (clarity, detail, sharpness, the variation's look,
+   * colour matching; enhance.ts), then Lanczos to the output size and encode.
+   */
   async upscale(req: UpscaleRequest): Promise<EngineImage> {
     const width = Math.round(req.width);
     const height = Math.round(req.height);
     if (!(width > 0 && height > 0)) throw new EngineInputError('width and height must be positive');
-    if (width > MAX_OUTPUT_SIDE || height > MAX_OUTPUT_SIDE || width * height > MAX_OUTPUT_PIXELS) throw new EngineInputError('The requested size is too large');
-    const src = await decodeRgb(req.image);
+    if (width > MAX_UPSCALE_SIDE || height > MAX_UPSCALE_SIDE || width * height > MAX_UPSCALE_PIXELS) {
+      throw new EngineInputError(`The requested size ${width} × ${height} is too large (at most ${MAX_UPSCALE_PIXELS / 1_000_000} megapixels)`);
+    }
+    req.onProgress?.(1);
+    const src = await decodeRgb(req.image, Math.min(MAX_SIDE, Math.max(width, height)));
+    checkAbort(req.signal);
     req.onProgress?.(5);
-    const scale = Math.max(width / src.width, height / src.height);
     const enhanced = await runTask<RawRgb>(
       {
         op: 'enhance',
@@ -184,23 +195,20 @@ export class LocalEngine implements Engine {
           clarity: req.clarity,
           aiStrength: req.aiStrength,
           resemblance: req.resemblance,
+          sharpness: req.sharpness,
           matchColor: req.matchColor,
           seed: seedOf(req.seed),
           variation: Number.isFinite(req.variationNumber) ? req.variationNumber : 1,
-          scale,
+          scale: Math.max(width / src.width, height / src.height),
         },
       },
-      { onProgress: span(req.onProgress, 5, 60), signal: req.signal },
+      { onProgress: span(req.onProgress, 5, 45), signal: req.signal },
     );
-    req.onProgress?.(60);
-    const s = Math.max(0, Math.min(50, req.sharpness)) / 50;
-    let p = sharp(Buffer.from(enhanced.data.buffer, enhanced.data.byteOffset, enhanced.data.length), {
-      raw: { width: enhanced.width, height: enhanced.height, channels: 3 },
-    }).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
-    if (s > 0) p = p.sharpen({ sigma: 0.6 + 0.4 * Math.sqrt(Math.max(1, scale)), m1: 0.2 + s * 1.5, m2: 0.5 + s * 5 });
-    const image = await p.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+    checkAbort(req.signal);
+    req.onProgress?.(50);
+    const encoded = await encodeJpeg(enhanced, width, height);
     req.onProgress?.(100);
-    return { image, width, height };
+    return encoded;
   }
 
   async close(): Promise<void> {

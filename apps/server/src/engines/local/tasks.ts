@@ -16,6 +16,8 @@ export interface EnhanceParams {
   clarity: number;
   aiStrength: number;
   resemblance: number;
+  /** 1–50: the unsharp mask, applied at the working resolution. */
+  sharpness: number;
   matchColor: boolean;
   seed: number;
   variation: number;

@@ -54,7 +54,7 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
     }
     case 'enhance': {
       const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);
-      return toRaw(enhanceImage(img, task.params));
+      return toRaw(enhanceImage(img, task.params, progress));
     }
     case 'thumbnail':
       return toRaw(renderThumbnail(task.spec, task.size));
