@@ -36,7 +36,19 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: opts.config.LOG_LEVEL },
+    logger: opts.logger ?? {
+      level: opts.config.LOG_LEVEL,
+      // The live socket carries its JWT in the query (/ws?token=…): never write it to the log.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
     trustProxy: parseTrustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
