@@ -138,12 +138,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   return app as unknown as App;
 }
 
-/** 'false' (default: rate limits key on the socket address), 'true', a hop count, or proxy addresses. */
-function parseTrustProxy(v: string): boolean | number | string {
+/** 'false' (default: rate limits key on the socket address), 'true', or a comma list of proxy addresses. */
+function parseTrustProxy(v: string): boolean | string[] {
   if (v === 'false' || v === '') return false;
   if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  return v.split(',').map((a) => a.trim()).filter(Boolean);
 }
 
 declare module 'fastify' {
