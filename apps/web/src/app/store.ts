@@ -1,12 +1,16 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { authReducer, logout } from '../features/auth/store/authSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
+import { customizationReducer } from '../features/customization/store/customizationSlice';
+import { startOptionsLoader } from '../features/customization/store/loadOptions';
 import { api } from './api/base';
+import { startLiveUpdates } from './socket/startLiveUpdates';
 
 /** Client state slices. Add a feature's slice here (customization, tweak canvas, …). */
 export const rootReducer = combineReducers({
   auth: authReducer,
   galleryUi: galleryUiReducer,
+  customization: customizationReducer,
   [api.reducerPath]: api.reducer,
 });
 
@@ -34,3 +38,8 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const store = makeStore();
+
+// Session effects of the app's store only (test stores stay quiet): the live socket while signed
+// in, and the customization options once per session (spec accounts §4 start-up).
+startLiveUpdates(store);
+startOptionsLoader(store);

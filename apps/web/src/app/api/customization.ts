@@ -1,4 +1,4 @@
-import type { CustomizationSettingsResponse } from '@atelier/contract';
+import type { CustomizationOptionsResponse, CustomizationSettingsResponse } from '@atelier/contract';
 import { api } from './base';
 
 /**
@@ -8,7 +8,7 @@ import { api } from './base';
  */
 export const customizationApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCustomizationOptions: build.query<unknown, void>({
+    getCustomizationOptions: build.query<CustomizationOptionsResponse, void>({
       query: () => '/customization/options',
       providesTags: ['CustomizationOptions'],
       keepUnusedDataFor: 24 * 3600,

@@ -5,6 +5,7 @@ import {
   type CreateInputFromGeneratedRequest,
   type InputImage,
   type InputImagesResponse,
+  type SaveInputSettingsRequest,
   type UploadSource,
 } from '@atelier/contract';
 import { logout } from '../../features/auth/store/authSlice';
@@ -24,6 +25,10 @@ export const imagesApi = api.injectEndpoints({
       query: ({ pageParam }) => `/images/input-images?page=${pageParam}&limit=${IMAGE_PAGE_SIZES.inputImages}`,
       providesTags: ['InputImage'],
     }),
+    /** The customization settings last used with an input image (carried into inputs continued from its renders). */
+    saveInputSettings: build.mutation<InputImage, { id: number; settings: SaveInputSettingsRequest }>({
+      query: ({ id, settings }) => ({ url: `/images/input-images/${id}/settings`, method: 'PUT', body: settings }),
+    }),
     /** A new input image copied from a generated one, continuing from the original input (its masks copied). */
     createInputFromGenerated: build.mutation<InputImage, CreateInputFromGeneratedRequest>({
       query: (body) => ({ url: '/images/create-input-from-generated', method: 'POST', body }),
@@ -39,7 +44,7 @@ export const imagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetInputImagesInfiniteQuery, useCreateInputFromGeneratedMutation } = imagesApi;
+export const { useGetInputImagesInfiniteQuery, useCreateInputFromGeneratedMutation, useSaveInputSettingsMutation } = imagesApi;
 
 /** Every loaded input image, newest first, from the pages of the list. */
 export function flattenInputImages(data: { pages: InputImagesResponse[] } | undefined): InputImage[] {
