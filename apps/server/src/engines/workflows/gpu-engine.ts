@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+import type {
+  AddImageRequest,
+  Engine,
+  EngineCallOptions,
+  EngineImage,
+  InpaintRequest,
+  OutpaintRequest,
+  RenderRequest,
+  SegmentedRegion,
+  SegmentRequest,
+  UpscaleRequest,
+} from '../engine.js';
+import { LocalEngine } from '../local/local-engine.js';
+import {
+  buildInpaintWorkflow,
+  buildOutpaintWorkflow,
+  buildRenderWorkflow,
+  buildUpscaleWorkflow,
+  type GpuModels,
+  type InputImage,
+} from './builders.js';
+import { EngineRejectedError, EngineFailedError } from './errors.js';
+import type { WorkflowJob } from './graph.js';
+import { DEFAULT_NEGATIVE_PROMPT, positivePrompt, regionPrompt } from './prompts.js';
+
+/**
+ * What the ComfyUI and RunPod engines share: requests become workflows (builders.ts), a
+ * subclass runs them (`run`) and returns the encoded result. Segmentation and "add image"
+ * have no diffusion step: ComfyUI has no standard segmentation node, and pasting an image is
+ * exact compositing, so both are delegated to the local CPU engine.
+ */
+export abstract class GpuEngine implements Engine {
+  abstract readonly name: 'comfyui' | 'runpod';
+  readonly isPreview = false;
+  protected readonly local = new LocalEngine();
+
+  constructor(protected readonly models: GpuModels) {}
+
+  /** Runs a workflow; resolves with the bytes of the image its output node saved. */
+  protected abstract run(job: WorkflowJob, opts: EngineCallOptions): Promise<Buffer>;
+
+  async render(req: RenderRequest): Promise<EngineImage> {
+    const input = await describeInput(req.input, 'input');
+    const regions = req.regions
+      .map((r) => ({ mask: r.mask, prompt: regionPrompt(r) }))
+      .filter((r): r is { mask: Buffer; prompt: string } => !!r.prompt);
+    const job = buildRenderWorkflow({
+      prefix: filePrefix('render'),
+      input,
+      prompt: positivePrompt(req),
+      negativePrompt: req.negativePrompt?.trim() || DEFAULT_NEGATIVE_PROMPT,
+      regions,
+      settings: req.settings,
+      models: this.models,
+    });
+    return this.finish(await this.run(job, req), req);
+  }
+
+  async inpaint(req: InpaintRequest): Promise<EngineImage> {
+    const image = await describeInput(req.image, 'image');
+    const job = buildInpaintWorkflow({
+      prefix: filePrefix('inpaint'),
+      image,
+      mask: await toPng(req.mask, 'mask'),
+      prompt: req.prompt,
+      negativePrompt: req.negativePrompt?.trim() || DEFAULT_NEGATIVE_PROMPT,
+      seed: req.seed,
+      models: this.models,
+    });
+    return this.finish(await this.run(job, req), req);
+  }
+
+  async outpaint(req: OutpaintRequest): Promise<EngineImage> {
+    const image = await describeInput(req.image, 'image');
+    const job = buildOutpaintWorkflow({
+      prefix: filePrefix('outpaint'),
+      image,
+      canvasBounds: req.canvasBounds,
+      originalImageBounds: req.originalImageBounds,
+      prompt: req.prompt,
+      negativePrompt: DEFAULT_NEGATIVE_PROMPT,
+      seed: req.seed,
+      models: this.models,
+    });
+    return this.finish(await this.run(job, req), req);
+  }
+
+  async upscale(req: UpscaleRequest): Promise<EngineImage> {
+    const image = await describeInput(req.image, 'image');
+    const job = buildUpscaleWorkflow({
+      prefix: filePrefix('upscale'),
+      image,
+      width: req.width,
+      height: req.height,
+      clarity: req.clarity,
+      sharpness: req.sharpness,
+      models: this.models,
+    });
+    return this.finish(await this.run(job, req), req);
+  }
+
+  segment(req: SegmentRequest): Promise<SegmentedRegion[]> {
+    return this.local.segment(req);
+  }
+
+  addImage(req: AddImageRequest): Promise<EngineImage> {
+    return this.local.addImage(req);
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+  }
+
+  private async finish(bytes: Buffer, opts: EngineCallOptions): Promise<EngineImage> {
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => {
+        throw new EngineFailedError(`The ${this.name} engine returned something that is not an image`);
+      });
+    if (!meta.width || !meta.height) throw new EngineFailedError(`The ${this.name} engine returned an image without a size`);
+    opts.onProgress?.(100);
+    return { image: bytes, width: meta.width, height: meta.height };
+  }
+}
+
+/** A unique prefix for the files of one call (ComfyUI's input folder is shared by all calls). */
+export function filePrefix(kind: string): string {
+  return `atelier-${kind}-${crypto.randomUUID()}`;
+}
+
+const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', jpg: 'jpg', webp: 'webp' };
+
+/** Size and format of an input; anything but PNG/JPEG/WEBP is re-encoded to PNG. */
+export async function describeInput(data: Buffer, what: string): Promise<InputImage> {
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => {
+      throw new EngineRejectedError(`The ${what} is not a readable image`);
+    });
+  if (!meta.width || !meta.height) throw new EngineRejectedError(`The ${what} has no size`);
+  const ext = meta.format ? EXT[meta.format] : undefined;
+  if (ext && (meta.orientation ?? 1) === 1) return { data, width: meta.width, height: meta.height, ext };
+  const { data: png, info } = await sharp(data).rotate().png().toBuffer({ resolveWithObject: true });
+  return { data: png, width: info.width, height: info.height, ext: 'png' };
+}
+
+async function toPng(data: Buffer, what: string): Promise<Buffer> {
+  const meta = await sharp(data)
+    .metadata()
+    .catch(() => {
+      throw new EngineRejectedError(`The ${what} is not a readable image`);
+    });
+  return meta.format === 'png' ? data : sharp(data).png().toBuffer();
+}
