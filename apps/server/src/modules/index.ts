@@ -6,6 +6,7 @@ import { registerImagesRoutes } from './images/index.js';
 import { registerGenerationRoutes } from './generation/index.js';
 import { registerGalleryRoutes } from './gallery/index.js';
 import { registerEngineRoutes } from './engine/index.js';
+import { registerRefineRoutes } from './refine/index.js';
 import { registerCustomizationRoutes } from './customization/index.js';
 
 /**
@@ -20,5 +21,6 @@ export async function registerModules(api: App): Promise<void> {
   await registerGenerationRoutes(api);
   await registerGalleryRoutes(api);
   await registerEngineRoutes(api);
+  await registerRefineRoutes(api);
   await registerCustomizationRoutes(api);
 }

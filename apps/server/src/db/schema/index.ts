@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './credits.js';
 export * from './billing.js';
 export * from './images.js';
+export * from './refine.js';
