@@ -219,9 +219,23 @@ export const refineImageQuerySchema = z.object({ imageType: refineImageTypeSchem
 export const refineOperationsQuerySchema = refineImageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(REFINE_LIMITS.operationsPage),
 });
+/** The image being refined, as the refine screen shows it (the "before" of the comparison). */
+export const refineSourceSchema = z.object({
+  imageId: z.number().int(),
+  imageType: refineImageTypeSchema,
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type RefineSource = z.infer<typeof refineSourceSchema>;
+
 export const refineOperationsResponseSchema = z.object({
   imageId: z.number().int(),
   imageType: refineImageTypeSchema,
+  /** Null while a generated image is still being made. */
+  source: refineSourceSchema.nullable(),
   operations: z.array(refineOperationSchema),
 });
 export type RefineOperationsResponse = z.infer<typeof refineOperationsResponseSchema>;

@@ -244,6 +244,9 @@ describe('refining end to end', () => {
     const ops = await finished(t.app, user.headers, user.id, body.batchId, generated.id, 'generated');
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ status: 'COMPLETED', width: 800, height: 600, operationType: 'refine' });
+    const list = (await get(t.app, `/api/refine/operations/${generated.id}?imageType=generated`, user.headers)).json() as RefineOperationsResponse;
+    expect(list.source).toMatchObject({ imageId: generated.id, imageType: 'generated', width: 640, height: 480, name: `Render ${generated.batchId} · variation 1` });
+    expect(list.source?.imageUrl).toMatch(/^\/api\/files\//);
     const [row] = await imagesOfBatch(t.app, user.id, body.batchId);
     expect(row).toMatchObject({ moduleType: 'REFINE', baseImageId: generated.id });
     // Not listed as results of an input image with the same id.

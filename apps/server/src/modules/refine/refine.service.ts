@@ -20,6 +20,7 @@ import {
   type RefineOutputSize,
   type RefineSettings,
   type RefineSettingsResponse,
+  type RefineSource,
   type SaveRefineSettingsRequestParsed,
 } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
@@ -32,6 +33,7 @@ import {
   getOwnedGeneratedImage,
   getOwnedInputImage,
   presentGeneratedImage,
+  presentInputImage,
   type GeneratedImageRow,
   type InputImageRow,
 } from '../images/index.js';
@@ -50,7 +52,7 @@ import { REFINE_QUEUE } from './refine.job.js';
 
 type Executor = Db | Tx;
 
-export type RefineSource =
+export type RefineSourceRow =
   | { imageType: 'uploaded'; id: number; inputImageId: number; width: number; height: number; input: InputImageRow }
   | { imageType: 'generated'; id: number; inputImageId: number | null; width: number; height: number; generated: GeneratedImageRow };
 
@@ -64,7 +66,7 @@ export interface RefineSnapshot extends RefineSettings {
 }
 
 /** The caller's image to refine, or 404 (someone else's, deleted, or no such image); 409 for a generated image still in progress. */
-export async function getOwnedRefineSource(db: Executor, userId: number, imageId: number, imageType: RefineImageType): Promise<RefineSource> {
+export async function getOwnedRefineSource(db: Executor, userId: number, imageId: number, imageType: RefineImageType): Promise<RefineSourceRow> {
   if (imageType === 'uploaded') {
     const input = await getOwnedInputImage(db, userId, imageId);
     return { imageType, id: input.id, inputImageId: input.id, width: input.width, height: input.height, input };
@@ -257,7 +259,7 @@ export async function listRefineOperations(
     if (err instanceof AppError && err.status === 409) return null; // a generated image in progress has no results yet
     throw err;
   });
-  if (!source) return { imageId, imageType, operations: [] };
+  if (!source) return { imageId, imageType, source: null, operations: [] };
   const bySource =
     source.imageType === 'generated'
       ? eq(generatedImages.baseImageId, source.id)
@@ -268,5 +270,17 @@ export async function listRefineOperations(
     .where(and(eq(generatedImages.userId, userId), eq(generatedImages.moduleType, 'REFINE'), bySource, isNull(generatedImages.deletedAt)))
     .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
     .limit(Math.min(Math.max(1, limit), 100));
-  return { imageId, imageType, operations: rows.map((r) => presentOperation(ctx, r)) };
+  return { imageId, imageType, source: presentSource(ctx, source), operations: rows.map((r) => presentOperation(ctx, r)) };
+}
+
+/** The image being refined, with signed URLs and its size. */
+export function presentSource(ctx: Pick<AppContext, 'urls'>, source: RefineSourceRow): RefineSource {
+  if (source.imageType === 'uploaded') {
+    const shown = presentInputImage(ctx, source.input);
+    return { imageId: source.id, imageType: 'uploaded', name: shown.fileName, imageUrl: shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height };
+  }
+  const shown = presentGeneratedImage(ctx, source.generated);
+  const g = source.generated;
+  const name = `${g.moduleType === 'REFINE' ? 'Refined' : g.moduleType === 'TWEAK' ? 'Tweak' : 'Render'} ${g.batchId} · variation ${g.variationNumber}`;
+  return { imageId: source.id, imageType: 'generated', name, imageUrl: shown.processedImageUrl ?? shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height };
 }
