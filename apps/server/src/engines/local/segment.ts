@@ -250,7 +250,9 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
       // Adjacent: what matters most is the step across the shared boundary, so smooth
       // gradients (a sky) merge while real edges (wall against window) do not.
       const step = edge[0] / edge[1];
-      return (0.3 * dE + 0.7 * step * 1.4 + dT) * size;
+      // Either a smooth step across the boundary (gradients) or alike on average (a
+      // window-studded façade, whose boundaries cross many small edges) merges.
+      return Math.min(0.3 * dE + 0.7 * step * 1.4 + dT, (dE + dT) * 1.15) * size;
     }
     const dy = Math.abs(a.cy / a.n - b.cy / b.n) / h;
     return (dE + dT) * size + 4 + dy * 6;

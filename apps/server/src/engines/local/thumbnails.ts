@@ -85,7 +85,7 @@ export function renderSwatch(spec: Extract<ThumbnailSpec, { kind: 'material' }>,
 
 function contextThumb(spec: Extract<ThumbnailSpec, { kind: 'context' }>, size: number): Rgb {
   const img = newRgb(size, size);
-  const hz = size * 0.68;
+  const hz = size * 0.74;
   const top = hex('#6f9bd0');
   const bottom = hex('#d8e6f0');
   for (let y = 0; y < size; y++)
@@ -107,12 +107,25 @@ function contextThumb(spec: Extract<ThumbnailSpec, { kind: 'context' }>, size: n
       img.d[j + 1] = ground[1] * (1 + n);
       img.d[j + 2] = ground[2] * (1 + n);
     }
-  drawBackdrop(img, null, groundTop, spec.scene, spec.seed, { horizon: bottom, daylight: 1, sunSide: 1 });
+  drawBackdrop(img, null, groundTop, spec.scene, spec.seed, { horizon: bottom, daylight: 1, sunSide: 1, scale: 2.2 });
   return img;
 }
 
+const scenes = new Map<string, Rgb>();
+
+/** The thumbnail scene, drawn once per worker for each size and building shape. */
+function sceneOf(size: number, shape: string): Rgb {
+  const key = `${size}:${shape}`;
+  let s = scenes.get(key);
+  if (!s) {
+    s = drawScene(size, size, shape, 11);
+    scenes.set(key, s);
+  }
+  return s;
+}
+
 function sceneRender(size: number, params: Partial<RenderParams>, shape = 'default'): Rgb {
-  const scene = drawScene(size, size, shape, 11);
+  const scene = sceneOf(size, shape);
   return renderImage(
     scene,
     [],
@@ -136,8 +149,8 @@ export function renderThumbnail(spec: ThumbnailSpec, size: number): Rgb {
       return sceneRender(size, { lighting, weather: spec.weather ?? (spec.style ? 'partly-cloudy' : undefined), style: spec.style });
     }
     case 'art': {
-      // Art is drawn at twice the size and reduced, so lines stay crisp.
-      const big = sceneRender(size * 2, { mode: 'art', artStyle: spec.style, artVariant: spec.variant });
+      // Art is drawn at 1.5 times the size and reduced, so lines stay crisp.
+      const big = sceneRender(Math.round(size * 1.5), { mode: 'art', artStyle: spec.style, artVariant: spec.variant });
       return resizeRgb(big, size, size);
     }
   }

@@ -334,7 +334,7 @@ function woodSampler(r: Extract<MaterialRecipe, { kind: 'wood' }>, seed: number)
       case 'cladding':
       case 'slats':
       case 'charred': {
-        const pitch = r.layout === 'slats' ? W * 1.6 : W;
+        const pitch = r.layout === 'slats' ? W + Math.min(W * 0.6, 1 + W * 0.05) : W;
         const col = Math.floor(u / pitch);
         const lu = u - col * pitch;
         const len = 300 + hash2(col, 9, seed) * 200;
@@ -428,14 +428,22 @@ function marbleSampler(r: Extract<MaterialRecipe, { kind: 'marble' }>, seed: num
       su = u + (sid % 1000);
       sv = v + ((sid >> 10) % 1000);
     }
-    const warp = fbm(su * 0.006, sv * 0.006, seed, 5) * turb;
+    // Main veins: a warped stripe field; their width and presence wander along them.
+    const warp = fbm(su * 0.005, sv * 0.005, seed, 5) * turb * 0.6;
     const t = (su * ca + sv * sa) * freq + warp;
-    const main = Math.pow(1 - Math.abs(Math.sin(t * Math.PI)), 14);
-    const thin = Math.pow(ridged(su * 0.012, sv * 0.012, seed ^ 0x5a, 5), 5);
+    const width = 0.025 + 0.06 * (0.5 + 0.5 * fbm(su * 0.01, sv * 0.01, seed ^ 0x13, 2));
+    const presence = smooth(-0.35, 0.25, fbm(su * 0.004, sv * 0.004, seed ^ 0x14, 3));
+    const main = smooth(1 - width, 1, 1 - Math.abs(Math.sin(t * Math.PI))) * presence;
+    // A softer halo around the main veins.
+    const halo = smooth(1 - width * 5, 1, 1 - Math.abs(Math.sin(t * Math.PI))) * presence * 0.35;
+    // Secondary hairline veins crossing at another angle, with their own warp.
+    const warp2 = fbm(su * 0.009 + 7, sv * 0.009, seed ^ 0x5a, 4) * turb * 0.8;
+    const t2 = (su * sa - sv * ca) * freq * 1.7 + warp2;
+    const thin = smooth(0.985, 1, 1 - Math.abs(Math.sin(t2 * Math.PI))) * smooth(-0.1, 0.4, fbm(su * 0.006, sv * 0.006, seed ^ 0x15, 3));
     const cl = smooth(-0.3, 0.5, fbm(su * 0.004, sv * 0.004, seed ^ 0x77, 4));
     let c = mixInto(base, cloud, cl * 0.6);
-    c = mixInto(c, vein2, Math.min(1, thin * 0.9));
-    c = mixInto(c, vein, Math.min(1, main * 0.85));
+    c = mixInto(c, vein2, Math.min(1, halo + thin * 0.8));
+    c = mixInto(c, vein, Math.min(1, main * 0.9));
     const fine = (hash2(Math.floor(su * 4), Math.floor(sv * 4), seed) - 0.5) * 0.02;
     c = tone(c, 1 + fine);
     const jc: Rgb3 = tone(base, 0.75);

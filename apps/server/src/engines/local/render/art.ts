@@ -98,6 +98,8 @@ export function domainTransform(img: Rgb, sigmaS: number, sigmaR: number, iterat
  * lost.
  */
 export function inkLines(img: Rgb, sigma: number, threshold: number, softness = 0.6): Plane {
+  // Below ~0.6 px there is nothing to difference (small thumbnails).
+  sigma = Math.max(0.6, sigma);
   const n = img.w * img.h;
   const L = newPlane(img.w, img.h);
   const A = newPlane(img.w, img.h);
@@ -577,7 +579,7 @@ function fineBlackPen(src: Rgb, o: ArtOptions): Rgb {
       const i = y * w + x;
       const j = i * 3;
       let l = lines.d[i];
-      const t = 1 - tone.d[i];
+      const t = Math.max(0, Math.min(1, (0.8 - tone.d[i]) / 0.8));
       if (o.variant === 'stipple') {
         // Dots with density following the tone.
         const cell = 2.2 * u;
@@ -585,7 +587,7 @@ function fineBlackPen(src: Rgb, o: ArtOptions): Rgb {
         const cy = Math.floor(y / cell);
         const jx = (cx + 0.5 + (hash2(cx, cy, o.seed) - 0.5) * 0.8) * cell;
         const jy = (cy + 0.5 + (hash2(cx, cy, o.seed ^ 1) - 0.5) * 0.8) * cell;
-        const on = hash2(cx, cy, o.seed ^ 2) < Math.pow(Math.max(0, t - 0.15), 1.2) * 1.3;
+        const on = hash2(cx, cy, o.seed ^ 2) < Math.pow(Math.max(0, t - 0.1), 1.1) * 1.4;
         if (on) l = Math.max(l, 1 - smoothstep(0.5 * u, 0.5 * u + 0.8, Math.hypot(x + 0.5 - jx, y + 0.5 - jy)));
       } else if (o.variant === 'technical') {
         if (t > 0.55) l = Math.max(l, hatch(x, y, Math.PI / 4, 4 * u, 0.7, 0, o.seed) * smoothstep(0.55, 0.65, t) * 0.9);

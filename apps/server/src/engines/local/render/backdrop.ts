@@ -15,6 +15,8 @@ export interface BackdropLight {
   daylight: number;
   /** Sun side: -1 left, 1 right. */
   sunSide: number;
+  /** Size of the scenery relative to the picture (1 = a distant backdrop). */
+  scale?: number;
 }
 
 type Layer = {
@@ -162,7 +164,7 @@ function layersFor(scene: string, W: number, hz: number, H: number, light: Backd
     const shade = Math.min(1, (y - top) / (H * 0.08));
     return dl(c).map((v) => v * (1 + n) * (1 - shade * 0.15)) as Rgb3;
   };
-  const u = H / 100; // one "unit": 1% of the image height
+  const u = (H / 100) * (light.scale ?? 1); // one "unit": 1% of the image height
   switch (scene) {
     case 'mountains':
     case 'snowfield': {

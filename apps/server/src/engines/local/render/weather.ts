@@ -167,7 +167,7 @@ export function snowfall(img: Rgb, look: Look, seed: number): void {
     const x = rng() * w;
     const y = rng() * h;
     const near = Math.pow(rng(), 3);
-    const r = (0.7 + near * 3.2) * scale;
+    const r = Math.max(0.7, (0.7 + near * 3.2) * scale);
     const op = (0.55 + rng() * 0.4) * (near > 0.6 ? 0.7 : 1);
     const R = Math.ceil(r + 1);
     for (let yy = Math.max(0, Math.floor(y - R)); yy <= Math.min(h - 1, Math.ceil(y + R)); yy++)
@@ -278,13 +278,11 @@ export function windowGlow(img: Rgb, original: Rgb, look: Look, a: SceneAnalysis
   const sky = small ? a.sky.mask.d : resizePlane(a.sky.mask, sw, sh).d;
   const ground = small ? a.ground.d : resizePlane(a.ground, sw, sh).d;
   const orig = small ? original : resizeRgb(original, sw, sh);
-  const labels = a.seg.labels;
-  const isOpening = new Uint8Array(256);
-  for (const idx of a.openings) isOpening[idx] = 1;
+  const openingMask = a.openingMask;
   const comp = new Int32Array(n).fill(-1);
   const boxes: number[][] = [];
   const stack = new Int32Array(n);
-  const open = (i: number) => isOpening[labels[i]] === 1 && sky[i] <= 0.5 && ground[i] <= 0.5;
+  const open = (i: number) => openingMask[i] === 1;
   for (let s0 = 0; s0 < n; s0++) {
     if (comp[s0] >= 0 || !open(s0)) continue;
     const id = boxes.length;
@@ -329,7 +327,7 @@ export function windowGlow(img: Rgb, original: Rgb, look: Look, a: SceneAnalysis
     const vals: number[] = [];
     for (let i = 0; i < n; i += 5) if (sky[i] < 0.5) vals.push(lum.d[i]);
     vals.sort((p, q) => p - q);
-    if (vals.length) bright = Math.max(0.6, vals[Math.floor(vals.length * 0.97)]);
+    if (vals.length) bright = Math.max(0.85, vals[Math.floor(vals.length * 0.98)]);
   }
   const emission = newRgb(sw, sh);
   const e3 = emission.d;
@@ -348,7 +346,10 @@ export function windowGlow(img: Rgb, original: Rgb, look: Look, a: SceneAnalysis
         e = win.k * (0.78 + 0.22 * ry) * (win.blind > 0 && ry < win.blind ? 0.45 : 1);
         e *= 0.9 + 0.1 * fbm(x * 0.05, y * 0.05, seed, 2);
         c = win.c;
-      } else if (sky[i] < 0.5 && lum.d[i] >= bright && lum.d[i] - localLum.d[i] > 0.12) e = 0.6 * smoothstep(bright, 1, lum.d[i]) + 0.2;
+      } else if (boxes.length === 0 && sky[i] < 0.5 && lum.d[i] >= bright && lum.d[i] - localLum.d[i] > 0.25) {
+        // No windows found: the brightest compact spots (lamps, lit glazing) glow instead.
+        e = 0.6 * smoothstep(bright, 1, lum.d[i]) + 0.2;
+      }
       if (e <= 0) continue;
       e3[i * 3] = c[0] * e;
       e3[i * 3 + 1] = c[1] * e;
@@ -364,9 +365,9 @@ export function windowGlow(img: Rgb, original: Rgb, look: Look, a: SceneAnalysis
     const eg = emit.d[j + 1];
     const eb = emit.d[j + 2];
     const m = Math.min(1, (er + eg + eb) / 1.5) * g;
-    d[j] = d[j] * (1 - m * 0.85) + er * g * 0.95 + bloom.d[j] * g * 0.55 * (1 - m);
-    d[j + 1] = d[j + 1] * (1 - m * 0.85) + eg * g * 0.95 + bloom.d[j + 1] * g * 0.55 * (1 - m);
-    d[j + 2] = d[j + 2] * (1 - m * 0.85) + eb * g * 0.95 + bloom.d[j + 2] * g * 0.55 * (1 - m);
+    d[j] = d[j] * (1 - m * 0.85) + er * g * 0.95 + bloom.d[j] * g * 0.42 * (1 - m);
+    d[j + 1] = d[j + 1] * (1 - m * 0.85) + eg * g * 0.95 + bloom.d[j + 1] * g * 0.42 * (1 - m);
+    d[j + 2] = d[j + 2] * (1 - m * 0.85) + eb * g * 0.95 + bloom.d[j + 2] * g * 0.42 * (1 - m);
   }
 }
 
@@ -387,9 +388,9 @@ export function streetLights(img: Rgb, original: Rgb, look: Look, a: SceneAnalys
   const nLamps = 3 + Math.floor(rng() * 3);
   for (let k = 0; k < nLamps; k++) lamps.push([((k + 0.3 + rng() * 0.4) / nLamps) * w, 0.7 + rng() * 0.5]);
   const sx = w * 0.09;
-  const up = h * 0.18;
-  const down = h * 0.25;
-  const s = look.streetLights * 0.9;
+  const up = h * 0.14;
+  const down = h * 0.18;
+  const s = look.streetLights * 0.55;
   const col = new Float32Array(w);
   for (let x = 0; x < w; x++) for (const [lx, k] of lamps) col[x] += k * Math.exp(-(((x - lx) / sx) ** 2));
   for (let y = Math.max(0, Math.floor(gy - up * 2)); y < h; y++) {
