@@ -276,7 +276,6 @@ export function windowGlow(img: Rgb, original: Rgb, look: Look, a: SceneAnalysis
   const n = sw * sh;
   const small = sw === w && sh === h;
   const sky = small ? a.sky.mask.d : resizePlane(a.sky.mask, sw, sh).d;
-  const ground = small ? a.ground.d : resizePlane(a.ground, sw, sh).d;
   const orig = small ? original : resizeRgb(original, sw, sh);
   const openingMask = a.openingMask;
   const comp = new Int32Array(n).fill(-1);
