@@ -37,6 +37,15 @@ export const configSchema = z.object({
   RUNPOD_API_KEY: optionalString,
   RUNPOD_ENDPOINT_ID: optionalString,
   RUNPOD_BASE_URL: z.string().url().default('https://api.runpod.ai/v2'),
+  /** GPU engines (comfyui, runpod): model file names as installed in ComfyUI's models/ folders. The checkpoint defaults to the model of each image's settings (realvisxlLightning.safetensors). */
+  COMFYUI_CHECKPOINT: optionalString,
+  COMFYUI_CONTROLNET: z.string().min(1).default('controlnet-canny-sdxl-1.0.safetensors'),
+  COMFYUI_LORA: z.string().min(1).default('add-detail-xl.safetensors'),
+  COMFYUI_UPSCALE_MODEL: z.string().min(1).default('RealESRGAN_x4plus.pth'),
+  /** RunPod: first /status poll delay while waiting for a job's webhook (then backing off to 30 s). */
+  RUNPOD_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /** RunPod: hosts s3_url outputs may be fetched from (comma list); unset = any https host. */
+  RUNPOD_OUTPUT_HOSTS: optionalString,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),

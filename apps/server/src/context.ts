@@ -68,7 +68,7 @@ export function createContext(
     mailer: overrides.mailer ?? createMailer(config, log),
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
-    engine: overrides.engine ?? createEngine(config),
+    engine: overrides.engine ?? createEngine(config, { db: database.db, log }),
     jobs: overrides.jobs ?? createJobQueue(database, config, log),
     events: overrides.events ?? createEventBus(database, log),
     storage: overrides.storage ?? createStorage(config),

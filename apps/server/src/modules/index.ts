@@ -7,6 +7,7 @@ import { registerGenerationRoutes } from './generation/index.js';
 import { registerGalleryRoutes } from './gallery/index.js';
 import { registerEngineRoutes } from './engine/index.js';
 import { registerRefineRoutes } from './refine/index.js';
+import { registerRunPodWebhookRoutes } from './runpod-webhook/index.js';
 import { registerCustomizationRoutes } from './customization/index.js';
 
 /**
@@ -22,5 +23,6 @@ export async function registerModules(api: App): Promise<void> {
   await registerGalleryRoutes(api);
   await registerEngineRoutes(api);
   await registerRefineRoutes(api);
+  await registerRunPodWebhookRoutes(api);
   await registerCustomizationRoutes(api);
 }

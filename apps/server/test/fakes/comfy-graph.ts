@@ -3,7 +3,7 @@
 // way ComfyUI's execution.validate_prompt answers it, and a small executor that "runs" a
 // workflow with sharp so results have the sizes a real run would give (no diffusion, of course:
 // samplers shift the colours a little by their seed so that variations differ).
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 type InputSpec =
   | { type: 'INT' | 'FLOAT'; min?: number; max?: number }
@@ -291,7 +291,7 @@ export class ExecutionError extends Error {
 
 let saveCounter = 0;
 
-const toImg = async (p: sharp.Sharp): Promise<Img> => {
+const toImg = async (p: Sharp): Promise<Img> => {
   const { data, info } = await p.png().toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 };

@@ -185,7 +185,7 @@ export class ComfyUIFake {
 
   private async upload(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = await readBody(req);
-    const form = await new Request('http://x/upload/image', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+    const form = await new Request('http://x/upload/image', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
     const file = form.get('image');
     if (!file || typeof file === 'string') return this.text(res, 400, '');
     const subfolder = String(form.get('subfolder') ?? '');

@@ -1,0 +1,206 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { EngineCallOptions } from '../engine.js';
+import type { GpuModels } from '../workflows/builders.js';
+import { abortReason, EngineFailedError, EngineRejectedError } from '../workflows/errors.js';
+import { GpuEngine } from '../workflows/gpu-engine.js';
+import type { WorkflowJob } from '../workflows/graph.js';
+import { RunPodApiError, RunPodClient } from './client.js';
+import {
+  createEngineJob,
+  dropResult,
+  hashSecret,
+  isTerminal,
+  markSubmitted,
+  newSecret,
+  pruneEngineJobs,
+  readEngineJob,
+  recordOutcome,
+  type RunPodJobPayload,
+} from './engine-jobs.js';
+import { decodeBase64Image, fetchOutputImage, parseOutput } from './output.js';
+import { waitForDelivery, type Waiting } from './registry.js';
+
+export interface RunPodEngineOptions {
+  apiKey: string;
+  endpointId: string;
+  baseUrl: string;
+  /** The server's public origin: RunPod calls `${publicUrl}/api/runpod/webhook?job&secret`. */
+  publicUrl: string;
+  models: GpuModels;
+  db: Db;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /** First /status poll after this long, then backing off (x1.6) to maxPollMs. */
+  pollMs: number;
+  maxPollMs?: number;
+  /** Hosts s3_url outputs may come from (empty: any https host). */
+  outputHosts: string[];
+  /** RunPod's own execution limit for the job (policy.executionTimeout). */
+  executionTimeoutMs?: number;
+}
+
+const PRUNE_EVERY_MS = 3600_000;
+
+/**
+ * ENGINE=runpod: the same workflows, run by worker-comfyui on a RunPod serverless endpoint.
+ * Each call creates an engine_jobs row with a fresh secret (only its hash is stored), submits
+ * `{ input: { workflow, images: [{ name, image: base64 }] }, webhook }` to /run, and waits for
+ * whichever comes first: the webhook (handed over in-process by the registry, or found in
+ * engine_jobs when it reached another process) or /status polling with backoff, which recovers
+ * jobs whose webhook never came. When the job system's time limit aborts the call, the RunPod
+ * job is cancelled (/cancel). FAILED, CANCELLED and TIMED_OUT become thrown errors.
+ */
+export class RunPodEngine extends GpuEngine {
+  readonly name = 'runpod' as const;
+  private readonly api: RunPodClient;
+  private lastPrune = 0;
+
+  constructor(private readonly opts: RunPodEngineOptions) {
+    super(opts.models);
+    this.api = new RunPodClient({ baseUrl: opts.baseUrl, endpointId: opts.endpointId, apiKey: opts.apiKey });
+  }
+
+  protected async run(job: WorkflowJob, call: EngineCallOptions): Promise<Buffer> {
+    const { signal } = call;
+    signal?.throwIfAborted();
+    this.prune();
+    const { db } = this.opts;
+    const id = crypto.randomUUID();
+    const secret = newSecret();
+    await createEngineJob(db, { id, engine: 'runpod', secretHash: hashSecret(secret) });
+    const waiting = waitForDelivery(id);
+    let providerId: string | undefined;
+    try {
+      const webhook = `${this.opts.publicUrl}/api/runpod/webhook?job=${id}&secret=${secret}`;
+      const submitted = await this.api.run(
+        {
+          input: { workflow: job.workflow, images: job.images.map((i) => ({ name: i.name, image: i.data.toString('base64') })) },
+          webhook,
+          ...(this.opts.executionTimeoutMs ? { policy: { executionTimeout: Math.max(5000, this.opts.executionTimeoutMs) } } : {}),
+        },
+        signal,
+      );
+      providerId = submitted.id;
+      await markSubmitted(db, id, submitted.id, submitted.status);
+      call.onProgress?.(3);
+      const payload = await this.outcome(id, submitted.id, waiting, call);
+      const image = await this.imageOf(payload, signal);
+      await dropResult(db, id).catch(() => undefined);
+      return image;
+    } catch (err) {
+      if (signal?.aborted) {
+        if (providerId) {
+          await this.api.cancel(providerId).catch((e: unknown) => this.opts.log?.warn({ err: e, providerId }, 'RunPod job not cancelled'));
+        }
+        await recordOutcome(db, id, { id: providerId, status: 'CANCELLED' }, { keepResult: false, error: 'Cancelled at the time limit' }).catch(() => undefined);
+        throw abortReason(signal);
+      }
+      throw err;
+    } finally {
+      waiting.cancel();
+    }
+  }
+
+  /** The job's terminal payload: from the webhook (this process or engine_jobs) or from /status. */
+  private async outcome(id: string, providerId: string, waiting: Waiting, call: EngineCallOptions): Promise<RunPodJobPayload> {
+    const { signal, onProgress } = call;
+    const maxPoll = this.opts.maxPollMs ?? 30_000;
+    const tick = Math.min(1000, this.opts.pollMs);
+    const started = Date.now();
+    let delay = this.opts.pollMs;
+    let nextStatusAt = started + delay;
+    for (;;) {
+      const delivered = await race(waiting.promise, tick, signal);
+      if (delivered) return delivered;
+
+      const row = await readEngineJob(this.opts.db, id);
+      if (row?.completedAt) {
+        if (row.result) return row.result;
+        return { id: providerId, status: row.status, error: row.error ?? undefined };
+      }
+
+      if (Date.now() < nextStatusAt) continue;
+      try {
+        const s = await this.api.status(providerId, signal);
+        if (isTerminal(s.status)) {
+          await recordOutcome(this.opts.db, id, s, { keepResult: false });
+          return s;
+        }
+        if (s.status === 'IN_PROGRESS') {
+          onProgress?.(10 + 80 * (1 - Math.exp(-(Date.now() - started) / 40_000)));
+        } else {
+          onProgress?.(4);
+        }
+      } catch (err) {
+        if (signal?.aborted) throw abortReason(signal);
+        if (err instanceof EngineRejectedError) throw err;
+        if (err instanceof RunPodApiError && err.status === 404) throw new EngineFailedError(`RunPod no longer knows job ${providerId}`);
+        this.opts.log?.warn({ err, providerId }, 'RunPod /status failed; polling again');
+      }
+      delay = Math.min(maxPoll, Math.round(delay * 1.6));
+      nextStatusAt = Date.now() + delay;
+    }
+  }
+
+  private async imageOf(payload: RunPodJobPayload, signal?: AbortSignal): Promise<Buffer> {
+    const status = String(payload.status);
+    const error = errorText(payload.error);
+    switch (status) {
+      case 'COMPLETED': {
+        const out = payload.output as { error?: unknown; images?: unknown; message?: unknown } | undefined;
+        if (out && out.error !== undefined && !out.images && !out.message) {
+          throw new EngineFailedError(`RunPod's worker failed: ${errorText(out.error)}`);
+        }
+        const ref = parseOutput(payload.output);
+        return ref.kind === 'base64' ? decodeBase64Image(ref.data) : fetchOutputImage(ref.url, this.opts.outputHosts, signal);
+      }
+      case 'FAILED':
+        if (/validat|not in list|does not exist|not found/i.test(error)) throw new EngineRejectedError(`RunPod's worker rejected the workflow: ${error}`);
+        throw new EngineFailedError(`RunPod's worker failed: ${error || 'no error given'}`);
+      case 'CANCELLED':
+        throw new EngineRejectedError('The RunPod job was cancelled');
+      case 'TIMED_OUT':
+        throw new EngineRejectedError('The RunPod job timed out (its execution timeout passed)');
+      default:
+        throw new EngineFailedError(`RunPod reported an unexpected status ${status}`);
+    }
+  }
+
+  private prune(): void {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    pruneEngineJobs(this.opts.db).catch((err: unknown) => this.opts.log?.warn({ err }, 'engine_jobs not pruned'));
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e === undefined || e === null) return '';
+  if (typeof e === 'string') return e.slice(0, 500);
+  try {
+    return JSON.stringify(e).slice(0, 500);
+  } catch {
+    return String(e).slice(0, 500);
+  }
+}
+
+/** The payload if it arrives within `ms`, else undefined; rejects when the signal aborts. */
+function race(p: Promise<RunPodJobPayload>, ms: number, signal?: AbortSignal): Promise<RunPodJobPayload | undefined> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(undefined);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void p.then((v) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(v);
+    });
+  });
+}

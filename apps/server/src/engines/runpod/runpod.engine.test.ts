@@ -1,0 +1,281 @@
+import net from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { GenerationResponse } from '@atelier/contract';
+import { creditTransactions } from '../../db/schema/index.js';
+import {
+  balanceOf,
+  connectLive,
+  createInputImage,
+  createSubscribedUser,
+  eventually,
+  imagesOfBatch,
+  makePng,
+  type LiveClient,
+} from '../../modules/generation/generation.test-helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { RunPodFake, type FakeJob } from '../../../test/fakes/runpod.js';
+import { gpuModels } from '../index.js';
+import { EngineRejectedError } from '../workflows/errors.js';
+import { engineJobs, readEngineJob } from './engine-jobs.js';
+import { RunPodEngine } from './runpod-engine.js';
+
+const API_KEY = 'rp_test_key';
+const ENDPOINT = 'atelier-endpoint';
+
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+/** An app with ENGINE=runpod against the fake, listening on PUBLIC_URL so RunPod's webhook reaches it. */
+async function runpodApp(fake: RunPodFake, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({
+    env: {
+      ENGINE: 'runpod',
+      RUNPOD_API_KEY: API_KEY,
+      RUNPOD_ENDPOINT_ID: ENDPOINT,
+      RUNPOD_BASE_URL: fake.baseUrl,
+      RUNPOD_POLL_MS: '200',
+      RUNPOD_OUTPUT_HOSTS: '127.0.0.1',
+      PUBLIC_URL: publicUrl,
+      ...env,
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, publicUrl };
+}
+
+const engineJobIdOf = (job: FakeJob) => new URL(job.webhook!).searchParams.get('job')!;
+
+describe('RunPod engine, end to end through the job system', () => {
+  let fake: RunPodFake;
+  let t: TestApp;
+  let publicUrl: string;
+  let live: LiveClient | undefined;
+  const defaults = { ...new RunPodFake({ apiKey: '', endpointId: '' }).behaviour };
+
+  beforeAll(async () => {
+    fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT, webhookRetryDelayMs: 100 });
+    await fake.start();
+    ({ t, publicUrl } = await runpodApp(fake));
+  });
+  afterEach(async () => {
+    await live?.close();
+    live = undefined;
+    fake.behaviour = { ...defaults };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const generate = (headers: Record<string, string>, body: object) =>
+    t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers, payload: body });
+  const jobsSince = (n: number) => [...fake.jobs.values()].slice(n);
+
+  async function start(variations: number, credits = 10) {
+    const user = await createSubscribedUser(t.app, { credits });
+    const inputImageId = await createInputImage(t.app, user.id, 320, 240);
+    live = await connectLive(publicUrl, user.token);
+    await live.waitFor('connected');
+    const res = await generate(user.headers, { inputImageId, variations, prompt: 'a timber pavilion' });
+    expect(res.statusCode).toBe(200);
+    const { batchId } = res.json() as GenerationResponse;
+    return { user, batchId };
+  }
+
+  async function refundsOf(userId: number) {
+    return t.app.ctx.db
+      .select()
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.reason, 'REFUND')));
+  }
+
+  it('completes through the webhook: worker-comfyui input, per-job secret stored hashed, 5.x base64 output', async () => {
+    expect(t.app.ctx.engine.name).toBe('runpod');
+    const before = fake.jobs.size;
+    const { user, batchId } = await start(2);
+    const done = await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    expect(done).toMatchObject({ successfulVariations: 2, failedVariations: 0 });
+    const images = await imagesOfBatch(t.app, user.id, batchId);
+    expect(images.map((i) => [i.status, i.width, i.height])).toEqual([
+      ['COMPLETED', 1776, 1332],
+      ['COMPLETED', 1776, 1332],
+    ]);
+    expect(await balanceOf(t.app, user.id)).toBe(8);
+
+    const jobs = jobsSince(before);
+    expect(jobs).toHaveLength(2);
+    for (const job of jobs) {
+      // The worker-comfyui input: the workflow and its images as base64, named as LoadImage loads them.
+      const wf = job.input.workflow as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+      const loads = Object.values(wf).filter((n) => n.class_type === 'LoadImage').map((n) => n.inputs.image);
+      expect(job.input.images!.map((i) => i.name)).toEqual(loads);
+      const first = job.input.images![0];
+      const meta = await sharp(Buffer.from(first.image, 'base64')).metadata();
+      expect([meta.width, meta.height]).toEqual([320, 240]);
+      expect(first.name.endsWith(meta.format === 'jpeg' ? '.jpg' : `.${meta.format}`)).toBe(true);
+      expect(job.policy).toEqual({ executionTimeout: 300_000 });
+      const hook = new URL(job.webhook!);
+      expect(`${hook.origin}${hook.pathname}`).toBe(`${publicUrl}/api/runpod/webhook`);
+      const secret = hook.searchParams.get('secret')!;
+      expect(secret.length).toBeGreaterThanOrEqual(40);
+      expect(job.deliveries).toEqual([{ status: 200, body: JSON.stringify({ received: true, applied: true }) }]);
+      const row = await readEngineJob(t.app.ctx.db, engineJobIdOf(job));
+      expect(row).toMatchObject({ status: 'COMPLETED', providerJobId: job.id, deliveries: 1, result: null });
+      expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(row)).not.toContain(secret);
+    }
+    expect(fake.requests.every((r) => r.path.startsWith('/s3/') || r.authorized)).toBe(true);
+  });
+
+  it('recovers a job whose webhook never came by polling /status (and fetches an s3_url output)', async () => {
+    fake.behaviour = { ...defaults, webhook: 'lose', output: 'images-s3' };
+    const before = fake.jobs.size;
+    const { user, batchId } = await start(1);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect(img.status).toBe('COMPLETED');
+    const [job] = jobsSince(before);
+    expect(job.deliveries).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.path === `/v2/${ENDPOINT}/status/${job.id}`).length).toBeGreaterThan(0);
+    expect(fake.requests.some((r) => r.path.startsWith(`/s3/${job.id}/`))).toBe(true);
+    expect(await readEngineJob(t.app.ctx.db, engineJobIdOf(job))).toMatchObject({ status: 'COMPLETED', deliveries: 0 });
+  });
+
+  it('applies a duplicated webhook once (the older { message } output format)', async () => {
+    fake.behaviour = { ...defaults, webhook: 'duplicate', output: 'message-base64' };
+    const before = fake.jobs.size;
+    const { user, batchId } = await start(1, 4);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const [job] = jobsSince(before);
+    await eventually(async () => job.deliveries.length === 2, 'the second delivery');
+    expect(job.deliveries.map((d) => [d.status, JSON.parse(d.body)])).toEqual([
+      [200, { received: true, applied: true }],
+      [200, { received: true, applied: false }],
+    ]);
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect(img.status).toBe('COMPLETED');
+    expect(live!.messages.filter((m) => m.type === 'variation_completed' && m.imageId === img.id)).toHaveLength(1);
+    expect(await balanceOf(t.app, user.id)).toBe(3);
+    expect(await readEngineJob(t.app.ctx.db, engineJobIdOf(job))).toMatchObject({ status: 'COMPLETED', deliveries: 2 });
+  });
+
+  it('refuses forged webhooks without revealing whether the job exists', async () => {
+    fake.behaviour = { ...defaults, runMs: 1500 };
+    const before = fake.jobs.size;
+    const { user, batchId } = await start(1);
+    const job = await eventually(async () => jobsSince(before)[0], 'the job to be submitted');
+    const engineJobId = engineJobIdOf(job);
+    await eventually(async () => (await readEngineJob(t.app.ctx.db, engineJobId))?.providerJobId === job.id, 'the job to be marked submitted');
+    const hook = (query: string, body: object) => fetch(`${publicUrl}/api/runpod/webhook${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const forged = { id: job.id, status: 'COMPLETED', output: { images: [{ filename: 'x.png', type: 's3_url', data: 'http://169.254.169.254/latest/meta-data' }] } };
+
+    const wrong = await hook(`?job=${engineJobId}&secret=not-the-secret`, forged);
+    const unknown = await hook(`?job=00000000-0000-4000-8000-000000000000&secret=not-the-secret`, forged);
+    const notUuid = await hook(`?job=1%20OR%201=1&secret=x`, forged);
+    expect([wrong.status, unknown.status, notUuid.status]).toEqual([404, 404, 404]);
+    const bodies = await Promise.all([wrong.text(), unknown.text(), notUuid.text()]);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0])).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect((await hook(`?job=${engineJobId}`, forged)).status).toBe(401);
+    expect((await hook('', forged)).status).toBe(401);
+    // The right secret for another RunPod job id is refused too.
+    const secret = new URL(job.webhook!).searchParams.get('secret')!;
+    expect((await hook(`?job=${engineJobId}&secret=${encodeURIComponent(secret)}`, { ...forged, id: 'another-job' })).status).toBe(404);
+
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect(img.status).toBe('COMPLETED');
+    expect(await readEngineJob(t.app.ctx.db, engineJobId)).toMatchObject({ status: 'COMPLETED', deliveries: 1 });
+    // Replaying the genuine delivery afterwards changes nothing.
+    const replay = await hook(`?job=${engineJobId}&secret=${encodeURIComponent(secret)}`, { id: job.id, status: 'FAILED', error: 'late' });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, applied: false });
+    expect((await imagesOfBatch(t.app, user.id, batchId))[0].status).toBe('COMPLETED');
+  });
+
+  it('a FAILED job is retried, then FAILED with the worker error and refunded; TIMED_OUT fails at once', async () => {
+    fake.behaviour = { ...defaults, outcome: 'fail' };
+    let before = fake.jobs.size;
+    const { user, batchId } = await start(1, 2);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect(img.status).toBe('FAILED');
+    expect(img.errorMessage).toBe("RunPod's worker failed: CUDA error: out of memory");
+    expect(jobsSince(before)).toHaveLength(3);
+    expect(await balanceOf(t.app, user.id)).toBe(2);
+    expect(await refundsOf(user.id)).toHaveLength(1);
+    await live!.close();
+
+    fake.behaviour = { ...defaults, outcome: 'timeout' };
+    before = fake.jobs.size;
+    const second = await start(1, 2);
+    await live!.waitFor('batch_completed', (m) => m.batchId === second.batchId, 30_000);
+    const [timedOut] = await imagesOfBatch(t.app, second.user.id, second.batchId);
+    expect(timedOut.status).toBe('FAILED');
+    expect(timedOut.errorMessage).toBe('The RunPod job timed out (its execution timeout passed)');
+    expect(jobsSince(before)).toHaveLength(1);
+    expect(await balanceOf(t.app, second.user.id)).toBe(2);
+  });
+
+  it('a workflow the worker refuses (validation) fails without retries', async () => {
+    const engine = new RunPodEngine({
+      apiKey: API_KEY,
+      endpointId: ENDPOINT,
+      baseUrl: fake.baseUrl,
+      publicUrl,
+      models: { ...gpuModels({}), checkpoint: 'not-installed.safetensors' },
+      db: t.app.ctx.db,
+      pollMs: 100,
+      outputHosts: [],
+    });
+    const image = await makePng(64, 64, () => [1, 2, 3]);
+    const call = engine.inpaint({ image, mask: image, prompt: 'x', seed: 1 });
+    await expect(call).rejects.toBeInstanceOf(EngineRejectedError);
+    await expect(call).rejects.toThrow(/^RunPod's worker rejected the workflow: Workflow validation failed:.*not-installed\.safetensors/s);
+  });
+});
+
+describe('RunPod engine time-out', () => {
+  let fake: RunPodFake;
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('cancels the RunPod job at the time limit (every attempt), then fails and refunds the variation', async () => {
+    fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT });
+    await fake.start();
+    fake.behaviour = { ...fake.behaviour, outcome: 'hang' };
+    let publicUrl: string;
+    ({ t, publicUrl } = await runpodApp(fake, { RENDER_TIMEOUT_SECONDS: '1', JOBS_MAINTENANCE_SECONDS: '1' }));
+    const user = await createSubscribedUser(t.app, { credits: 3 });
+    const inputImageId = await createInputImage(t.app, user.id);
+    const live = await connectLive(publicUrl, user.token);
+    await live.waitFor('connected');
+    const res = await t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers: user.headers, payload: { inputImageId, variations: 1 } });
+    const { batchId } = res.json() as GenerationResponse;
+    await live.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    await live.close();
+
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect(img.status).toBe('FAILED');
+    expect(img.errorMessage).toMatch(/time limit/);
+    const jobs = [...fake.jobs.values()];
+    expect(jobs.length).toBe(3);
+    expect(fake.cancels.sort()).toEqual(jobs.map((j) => j.id).sort());
+    expect(jobs.every((j) => j.status === 'CANCELLED')).toBe(true);
+    const rows = await t.app.ctx.db.select().from(engineJobs);
+    expect(rows.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
+    expect(await balanceOf(t.app, user.id)).toBe(3);
+  });
+});
