@@ -1,11 +1,273 @@
-import { Sparkles } from 'lucide-react';
-import { ModulePlaceholder } from '../shell/components/ModulePlaceholder';
+import clsx from 'clsx';
+import { Download, Images, PanelLeftOpen, Upload, ZoomIn } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
+import { flattenCreateImages, useGetCreateImagesInfiniteQuery } from '../../app/api/generation';
+import { errorMessage } from '../../app/api/http';
+import { downloadBrandedJpeg, flattenInputImages, useGetInputImagesInfiniteQuery } from '../../app/api/images';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
+import { openGallery } from '../gallery';
+import { CreateButton } from './components/CreateButton';
+import { CreateCanvas, type CanvasImage } from './components/CreateCanvas';
+import { EngineBadge } from './components/EngineBadge';
+import { Hint } from './components/Hint';
+import { HistoryStrip } from './components/HistoryStrip';
+import { InputStrip } from './components/InputStrip';
+import { PromptCard } from './components/PromptCard';
+import { PromptModal } from './components/PromptModal';
+import { UploadDropZone } from './components/UploadDropZone';
+import { historyItems, isGenerating } from './historyOrder';
+import { useCreateAction } from './hooks/useCreateAction';
+import { useCreateSelection } from './hooks/useCreateSelection';
+import { useDropTarget } from './hooks/useDropTarget';
+import { useInputUpload } from './hooks/useInputUpload';
 
+/**
+ * /create (spec §2): input images on the left, the edit inspector, the pan and zoom canvas with
+ * its gallery, download and Upscale Image buttons, the prompt modal and the History strip.
+ */
 export function CreatePage() {
+  usePageTitle('Create');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const prompt = useAppSelector((s) => s.customization.generatedPrompt);
+
+  const inputsQuery = useGetInputImagesInfiniteQuery();
+  const inputs = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
+  const createQuery = useGetCreateImagesInfiniteQuery();
+  const createImages = useMemo(() => flattenCreateImages(createQuery.data), [createQuery.data]);
+  const history = useMemo(() => historyItems(createImages), [createImages]);
+  const generating = isGenerating(createImages);
+
+  const [inspectorOpen, setInspectorOpen] = useState(true);
+  const [promptOpen, setPromptOpen] = useState(false);
+  const openPromptModal = useCallback(() => setPromptOpen(true), []);
+
+  const sel = useCreateSelection({
+    inputs,
+    inputsReady: inputsQuery.isSuccess || inputsQuery.isError,
+    createImages,
+    createReady: createQuery.isSuccess,
+    openPromptModal,
+  });
+  const { selectInput } = sel;
+
+  const upload = useInputUpload(useCallback((image: InputImage) => selectInput(image), [selectInput]));
+  const fileInput = useRef<HTMLInputElement>(null);
+  const browse = () => fileInput.current?.click();
+  const drop = useDropTarget(upload.upload, undefined, upload.uploading);
+
+  const action = useCreateAction({
+    selection: sel.selection,
+    selectedGenerated: sel.selectedGenerated,
+    baseInputId: sel.baseInputId,
+    selectInputSilently: useCallback((id: number) => selectInput({ id }, { silent: true }), [selectInput]),
+  });
+
+  const [downloading, setDownloading] = useState(false);
+
+  const canvasImage: CanvasImage | null = sel.selectedGenerated?.imageUrl
+    ? {
+        key: `generated-${sel.selectedGenerated.id}`,
+        url: sel.selectedGenerated.processedImageUrl ?? sel.selectedGenerated.imageUrl,
+        alt: `Render ${sel.selectedGenerated.batchId}, variation ${sel.selectedGenerated.variationNumber}`,
+        width: sel.selectedGenerated.width,
+        height: sel.selectedGenerated.height,
+      }
+    : sel.selectedInput
+      ? {
+          key: `input-${sel.selectedInput.id}`,
+          url: sel.selectedInput.imageUrl,
+          alt: sel.selectedInput.fileName,
+          width: sel.selectedInput.dimensions.width,
+          height: sel.selectedInput.dimensions.height,
+        }
+      : null;
+
+  const shown = sel.selectedGenerated
+    ? { kind: 'generated' as const, id: sel.selectedGenerated.id, url: sel.selectedGenerated.imageUrl }
+    : sel.selectedInput
+      ? { kind: 'input' as const, id: sel.selectedInput.id, url: sel.selectedInput.imageUrl }
+      : null;
+
+  const noInputs = inputsQuery.isSuccess && inputs.length === 0;
+  const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
+  const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchInputImagesFailed) : null;
+  const historyError = createQuery.isError ? errorMessage(createQuery.error, GENERATION_MESSAGES.variationsFailed) : null;
+
+  const upscale = () => {
+    if (!shown?.url) return;
+    navigate('/upscale', { state: { imageId: shown.id, imageUrl: shown.url, imageType: shown.kind === 'input' ? 'uploaded' : 'generated' } });
+  };
+
+  const download = async () => {
+    if (!shown) return;
+    setDownloading(true);
+    try {
+      await downloadBrandedJpeg(shown.kind, shown.id, shown.url);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   return (
-    <ModulePlaceholder title="Create" icon={Sparkles}>
-      Upload a model view, sketch or photo and render exterior, interior, aerial or elevation variations with a style,
-      sliders and material prompts per region.
-    </ModulePlaceholder>
+    <Tooltip.Provider delayDuration={250}>
+      <div className="flex min-h-0 flex-1">
+        <InputStrip
+          inputs={inputs}
+          selectedId={sel.selection?.kind === 'input' ? sel.selection.id : null}
+          sourceId={sel.selection?.kind === 'generated' ? sel.baseInputId : null}
+          onSelect={(image) => selectInput(image)}
+          onUploadClick={browse}
+          upload={upload}
+          loading={inputsQuery.isLoading}
+          error={inputsError}
+          hasMore={inputsQuery.hasNextPage}
+          onLoadMore={() => void inputsQuery.fetchNextPage()}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          accept={`image/*,${IMAGE_UPLOAD_LIMITS.accept}`}
+          className="hidden"
+          data-testid="create-file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void upload.upload(file);
+          }}
+        />
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="relative min-h-0 flex-1 overflow-hidden" {...drop.handlers}>
+            <CreateCanvas image={canvasImage} insetLeft={insetLeft}>
+              {/* Top bar: engine note and what is shown, then the image actions. */}
+              <div
+                className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300"
+                style={{ left: insetLeft + 12 }}
+              >
+                <div className="pointer-events-auto flex min-w-0 flex-wrap items-center gap-2">
+                  {!inspectorOpen ? (
+                    <button
+                      type="button"
+                      data-canvas-ui
+                      onClick={() => setInspectorOpen(true)}
+                      className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-white/10 bg-stone-900/80 px-2.5 text-xs font-medium text-white/90 backdrop-blur hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60"
+                    >
+                      <PanelLeftOpen className="size-4" aria-hidden /> Edit Inspector
+                    </button>
+                  ) : null}
+                  <EngineBadge />
+                  {shown ? <ShownCaption selection={sel} /> : null}
+                </div>
+                {shown ? (
+                  <div data-canvas-ui className="pointer-events-auto flex shrink-0 items-center gap-1.5">
+                    <Hint label="Open the gallery">
+                      <button type="button" aria-label="Gallery" onClick={() => dispatch(openGallery('create'))} className={darkButton}>
+                        <Images className="size-4" />
+                      </button>
+                    </Hint>
+                    <Hint label="Download as JPG">
+                      <button type="button" aria-label="Download" aria-busy={downloading || undefined} disabled={downloading} onClick={() => void download()} className={darkButton}>
+                        {downloading ? <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden /> : <Download className="size-4" />}
+                      </button>
+                    </Hint>
+                    <button
+                      type="button"
+                      onClick={upscale}
+                      disabled={!shown.url}
+                      className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-white px-3.5 text-[13px] font-semibold text-stone-900 shadow-card transition-colors hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70 disabled:opacity-50"
+                    >
+                      <ZoomIn className="size-4" aria-hidden /> Upscale Image
+                    </button>
+                  </div>
+                ) : null}
+              </div>
+
+              {noInputs || (!shown && inputsQuery.isSuccess) ? (
+                <div className="absolute inset-0 flex items-center justify-center transition-[padding] duration-300" style={{ paddingLeft: insetLeft }}>
+                  <UploadDropZone upload={upload} isOver={drop.isOver} onBrowse={browse} />
+                </div>
+              ) : null}
+
+              {drop.isOver && !noInputs ? (
+                <div className="pointer-events-none absolute inset-3 flex items-center justify-center rounded-2xl border-2 border-dashed border-brand-400 bg-brand-500/10" style={{ left: insetLeft + 12 }}>
+                  <span className="inline-flex items-center gap-2 rounded-xl bg-stone-900/85 px-4 py-2.5 text-sm font-medium text-white">
+                    <Upload className="size-4" aria-hidden /> Drop to upload
+                  </span>
+                </div>
+              ) : null}
+            </CreateCanvas>
+
+            <div
+              className={clsx('absolute inset-y-0 left-0 z-10 transition-transform duration-300 ease-out', inspectorOpen ? 'translate-x-0' : '-translate-x-full')}
+              aria-hidden={!inspectorOpen || undefined}
+              inert={!inspectorOpen}
+            >
+              <EditInspector
+                onMinimise={() => setInspectorOpen(false)}
+                prompt={<PromptCard prompt={prompt} onEdit={openPromptModal} />}
+                footer={
+                  <CreateButton
+                    onCreate={() => void action.create()}
+                    disabled={!sel.selection || generating || action.submitting || sel.baseInputLoading}
+                    submitting={action.submitting}
+                    generating={generating}
+                    cost={action.cost}
+                    credits={action.credits}
+                    hasEnoughCredits={action.hasEnoughCredits}
+                  />
+                }
+              />
+            </div>
+          </div>
+
+          <HistoryStrip
+            items={history}
+            selectedId={sel.selection?.kind === 'generated' ? sel.selection.id : null}
+            onSelect={sel.selectGenerated}
+            loading={createQuery.isLoading}
+            error={historyError}
+            hasMore={createQuery.hasNextPage}
+            onLoadMore={() => {
+              if (!createQuery.isFetchingNextPage) void createQuery.fetchNextPage();
+            }}
+          />
+        </div>
+      </div>
+
+      <PromptModal
+        open={promptOpen}
+        onOpenChange={setPromptOpen}
+        prompt={prompt}
+        onSave={(text) => dispatch(promptChanged(text))}
+        hasInputImage={!!sel.baseInputId}
+        aiPrompt={null}
+      />
+    </Tooltip.Provider>
+  );
+}
+
+const darkButton =
+  'flex size-9 items-center justify-center rounded-lg border border-white/10 bg-stone-900/80 text-white/85 backdrop-blur transition-colors hover:bg-stone-800 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60 disabled:opacity-60';
+
+function ShownCaption({ selection }: { selection: ReturnType<typeof useCreateSelection> }) {
+  const { selectedGenerated, selectedInput } = selection;
+  const text = selectedGenerated
+    ? `Render ${selectedGenerated.batchId} · Variation ${selectedGenerated.variationNumber}`
+    : selectedInput
+      ? `Input · ${selectedInput.fileName}`
+      : null;
+  const size = selectedGenerated?.width ? `${selectedGenerated.width} × ${selectedGenerated.height}` : selectedInput ? `${selectedInput.dimensions.width} × ${selectedInput.dimensions.height}` : null;
+  if (!text) return null;
+  return (
+    <span className="inline-flex h-7 max-w-[22rem] items-center gap-2 truncate rounded-full bg-stone-900/70 px-3 text-xs text-white/80 backdrop-blur">
+      <span className="truncate font-medium text-white/90">{text}</span>
+      {size ? <span className="shrink-0 tabular-nums text-white/50">{size}</span> : null}
+    </span>
   );
 }

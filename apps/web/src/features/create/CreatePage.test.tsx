@@ -1,0 +1,259 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomizationSettings } from '@atelier/contract';
+import { AppToaster } from '../../components/ui/toast';
+import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
+import { optionsFixture } from '../customization/testing';
+import { CreatePage } from './CreatePage';
+import { createImage, inputImage, page } from './testing';
+
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+function settings(overrides: Partial<CustomizationSettings>): { success: true; settings: CustomizationSettings } {
+  return {
+    success: true,
+    settings: {
+      selectedStyle: 'photorealistic',
+      variations: 1,
+      creativity: 3,
+      expressivity: 2,
+      resemblance: 3,
+      selections: {},
+      maskMaterialMappings: {},
+      contextSelection: null,
+      generatedPrompt: null,
+      aiMaterials: [],
+      inputImageId: 4,
+      batchId: 3,
+      ...overrides,
+    },
+  };
+}
+
+interface Server {
+  inputs?: ReturnType<typeof inputImage>[];
+  creates?: ReturnType<typeof createImage>[];
+  batchSettings?: Record<number, unknown>;
+  imageSettings?: Record<number, unknown>;
+}
+
+function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {} }: Server = {}) {
+  return mockFetchBy((url) => {
+    const path = new URL(url, 'http://app.test').pathname;
+    if (path === '/api/images/input-images') return json(page('inputImages', inputs));
+    if (path === '/api/runpod/variations') return json(page('variations', creates));
+    if (path === '/api/engine') return json({ name: 'local', isPreview: true });
+    if (path === '/api/customization/options') return json(optionsFixture());
+    const batch = /^\/api\/customization\/batch\/(\d+)\/settings$/.exec(path);
+    if (batch && batchSettings[Number(batch[1])]) return json(batchSettings[Number(batch[1])]);
+    const image = /^\/api\/customization\/image\/(\d+)\/settings$/.exec(path);
+    if (image && imageSettings[Number(image[1])]) return json(imageSettings[Number(image[1])]);
+    if (path === '/api/images/input-images/4/settings') return json(inputImage(4));
+    if (path === '/api/images/create-input-from-generated') return json(inputImage(77, { fileName: 'render_3_1.jpg', sourceGeneratedImageId: 31, sourceInputImageId: 4 }), 201);
+    if (path === '/api/runpod/generate') {
+      return json({ success: true, batchId: 9, runpodId: 'local-9', runpodJobs: [1, 2, 3, 4].map((n) => ({ imageId: 90 + n, variationNumber: n, status: 'PROCESSING' })), remainingCredits: 16 });
+    }
+    return json({ message: `unexpected ${path}` }, 404);
+  });
+}
+
+function UpscaleProbe() {
+  const location = useLocation();
+  return <pre data-testid="upscale-state">{JSON.stringify(location.state)}</pre>;
+}
+
+function renderCreate(path = '/create', auth = signedInAuth()) {
+  return renderWithRouter(
+    [
+      {
+        path: '/create',
+        element: (
+          <>
+            <CreatePage />
+            <AppToaster />
+          </>
+        ),
+      },
+      { path: '/upscale', element: <UpscaleProbe /> },
+      { path: '/subscription', element: <p>Plans</p> },
+    ],
+    { path, auth },
+  );
+}
+
+/** The URL of each fetch call (RTK Query passes a Request). */
+const urlsOf = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([input]) => (typeof input === 'string' ? input : (input as Request).url));
+
+const slider = (name: string) => screen.getByRole('slider', { name });
+const inputButton = (id: number) => screen.getByRole('button', { name: `Input image house-${id}.png` });
+
+describe('CreatePage', () => {
+  beforeEach(() => {
+    vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+    // The History strip is virtualized: give its scroller a size in jsdom.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(108);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('selects the newest input image when the URL names none', async () => {
+    serve();
+    renderCreate();
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(inputButton(4)).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('img', { name: 'house-5.png' })).toBeInTheDocument();
+  });
+
+  it('selects the input image of ?imageId', async () => {
+    serve();
+    renderCreate('/create?imageId=4');
+    await waitFor(() => expect(inputButton(4)).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('shows the upload area when there are no input images', async () => {
+    serve({ inputs: [] });
+    renderCreate();
+    expect(await screen.findByRole('heading', { name: 'Upload an image to create' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+  });
+
+  it('restores the settings of ?fromBatch, with creativity 3, expressivity 2 and resemblance 3 where the batch has none', async () => {
+    const stored = settings({ selectedStyle: 'art', variations: 2, selections: { linocut: 'linocut-black-ink' }, generatedPrompt: 'INK ON PAPER', inputImageId: 4 });
+    const partial = { ...stored, settings: { ...stored.settings } } as { settings: Partial<CustomizationSettings> };
+    delete partial.settings.creativity;
+    delete partial.settings.expressivity;
+    delete partial.settings.resemblance;
+    serve({ batchSettings: { 3: partial } });
+    const { store } = renderCreate('/create?fromBatch=3');
+    await waitFor(() => expect(store.getState().customization.selectedStyle).toBe('art'));
+    expect(store.getState().customization).toMatchObject({ variations: 2, creativity: 3, expressivity: 2, resemblance: 3, generatedPrompt: 'INK ON PAPER', selections: { linocut: 'linocut-black-ink' } });
+    expect(await screen.findByTestId('prompt-text')).toHaveTextContent('INK ON PAPER');
+    expect(slider('Creativity')).toHaveAttribute('aria-valuenow', '3');
+    expect(slider('Expressivity')).toHaveAttribute('aria-valuenow', '2');
+    expect(slider('Resemblance')).toHaveAttribute('aria-valuenow', '3');
+    // The batch's input image is selected.
+    await waitFor(() => expect(inputButton(4)).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('takes prompt and levels from the query parameters', async () => {
+    serve();
+    const { store } = renderCreate('/create?prompt=Glass%20pavilion&creativity=4&expressivity=5&resemblance=8&variations=3');
+    await waitFor(() => expect(store.getState().customization).toMatchObject({ generatedPrompt: 'Glass pavilion', creativity: 4, expressivity: 5, resemblance: 8, variations: 3 }));
+    expect(await screen.findByTestId('prompt-text')).toHaveTextContent('Glass pavilion');
+  });
+
+  it('restores a render’s settings when it is selected and marks the input image it came from', async () => {
+    serve({
+      creates: [createImage(31, { batchId: 3, variationNumber: 1, updatedAt: '2026-01-01T00:00:00.000Z' })],
+      batchSettings: { 3: settings({ inputImageId: 4 }) },
+      imageSettings: { 31: settings({ creativity: 4, expressivity: 5, resemblance: 9, selections: { lighting: 'lighting-sunset' }, generatedPrompt: 'DUSK' }) },
+    });
+    const { store } = renderCreate();
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Render 3, variation 1' }));
+    await waitFor(() => expect(store.getState().customization).toMatchObject({ creativity: 4, expressivity: 5, resemblance: 9, generatedPrompt: 'DUSK' }));
+    expect(screen.getByRole('button', { name: 'Render 3, variation 1' })).toHaveAttribute('aria-pressed', 'true');
+    // Its input image, found through the batch, is marked as the source.
+    await waitFor(() => expect(inputButton(4)).toHaveAttribute('title', 'house-4.png (source of the selected render)'));
+  });
+
+  it('clears prompt, mappings and context when another input image is selected', async () => {
+    serve();
+    const { store } = renderCreate('/create?prompt=Loft');
+    await waitFor(() => expect(store.getState().customization.generatedPrompt).toBe('Loft'));
+    await userEvent.click(inputButton(4));
+    expect(store.getState().customization.generatedPrompt).toBe('');
+    expect(inputButton(4)).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('with fewer credits than variations shows the out-of-credits toast and sends nothing', async () => {
+    const fetch = serve();
+    const { store } = renderCreate('/create?variations=4', signedInAuth({ credits: 2 }));
+    await waitFor(() => expect(store.getState().customization.variations).toBe(4));
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText("You've run out of credits! Upgrade your plan to continue generating amazing content.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade Now' })).toBeInTheDocument();
+    expect(urlsOf(fetch).some((url) => url.includes('/api/images/input-images'))).toBe(true);
+    expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(false);
+  });
+
+  it('Create sends the request, updates the credits and shows a spinner slot per variation', async () => {
+    const fetch = serve();
+    const { store } = renderCreate('/create?variations=4');
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(store.getState().customization.variations).toBe(4));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const history = await screen.findByRole('region', { name: 'History' });
+    await waitFor(() => expect(within(history).getAllByRole('button', { name: /rendering/ })).toHaveLength(4));
+    expect(store.getState().auth.credits).toBe(16);
+    const index = urlsOf(fetch).findIndex((url) => url.includes('/runpod/generate'));
+    const request = fetch.mock.calls[index][0] as unknown as Request;
+    expect(request.method).toBe('POST');
+    const body = JSON.parse(await request.text());
+    expect(body).toMatchObject({ inputImageId: 5, variations: 4, prompt: 'CREATE AN ARCHITECTURAL VISUALIZATION', settings: { mode: 'photorealistic', creativity: 3, expressivity: 2, resemblance: 3 } });
+    // Disabled while the render runs.
+    expect(screen.getByRole('button', { name: /Rendering/ })).toBeDisabled();
+  });
+
+  it('from a render: saves the settings to its input, continues from a new input copied from it, selects that and renders it', async () => {
+    const fetch = serve({
+      creates: [createImage(31, { batchId: 3, variationNumber: 1, updatedAt: '2026-01-01T00:00:00.000Z' })],
+      batchSettings: { 3: settings({ inputImageId: 4 }) },
+      imageSettings: { 31: settings({ creativity: 4 }) },
+    });
+    const { store } = renderCreate();
+    await userEvent.click(await screen.findByRole('button', { name: 'Render 3, variation 1' }));
+    await waitFor(() => expect(store.getState().customization.creativity).toBe(4));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(true));
+    const calls = urlsOf(fetch).map((url, i) => ({ path: new URL(url).pathname, request: fetch.mock.calls[i][0] as unknown as Request }));
+    const order = calls.map((c) => c.path).filter((p) => /settings$|from-generated|generate$/.test(p) && !p.includes('/customization/'));
+    expect(order).toEqual(['/api/images/input-images/4/settings', '/api/images/create-input-from-generated', '/api/runpod/generate']);
+    const saved = await calls.find((c) => c.path.endsWith('/4/settings'))!.request.json();
+    expect(saved).toMatchObject({ creativity: 4, expressivity: 2, resemblance: 3 });
+    const copied = await calls.find((c) => c.path.endsWith('from-generated'))!.request.json();
+    expect(copied).toMatchObject({ generatedImageUrl: 31, originalInputImageId: 4, uploadSource: 'CREATE_MODULE' });
+    const generated = await calls.find((c) => c.path.endsWith('/generate'))!.request.json();
+    expect(generated).toMatchObject({ inputImageId: 77, settings: { creativity: 4 } });
+    // The new input image is selected, and the settings stayed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Input image render_3_1.jpg' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(store.getState().customization.creativity).toBe(4);
+  });
+
+  it('Upscale Image opens /upscale with the image in the navigation state', async () => {
+    serve();
+    renderCreate();
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await userEvent.click(screen.getByRole('button', { name: 'Upscale Image' }));
+    expect(JSON.parse((await screen.findByTestId('upscale-state')).textContent!)).toEqual({
+      imageId: 5,
+      imageUrl: '/api/files/in/5.web.jpg?sig=x',
+      imageType: 'uploaded',
+    });
+  });
+
+  it('opens the prompt modal after a second with ?showMasks=true', async () => {
+    serve();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderCreate('/create?showMasks=true');
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(await screen.findByRole('dialog', { name: 'Prompt' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { firstImageFile } from './hooks/useDropTarget';
+import { promptModalDelay } from './hooks/useCreateSelection';
+import { hasCreditsFor } from './hooks/useCreateAction';
+
+const file = (name: string, type: string) => new File(['x'], name, { type });
+
+describe('dropped files', () => {
+  it('uses only the first file, and only when its type begins with image/', () => {
+    const png = file('a.png', 'image/png');
+    expect(firstImageFile([png, file('b.jpg', 'image/jpeg')])).toBe(png);
+    expect(firstImageFile([file('plan.pdf', 'application/pdf'), png])).toBeNull();
+    expect(firstImageFile([])).toBeNull();
+    expect(firstImageFile(null)).toBeNull();
+  });
+});
+
+describe('create rules', () => {
+  it('opens the prompt modal after 1 s, or 2 s when the source is webhook or revit', () => {
+    expect(promptModalDelay(null)).toBe(1000);
+    expect(promptModalDelay('webhook')).toBe(2000);
+    expect(promptModalDelay('revit')).toBe(2000);
+  });
+
+  it('needs at least one credit per variation', () => {
+    expect(hasCreditsFor(4, 4)).toBe(true);
+    expect(hasCreditsFor(2, 4)).toBe(false);
+    expect(hasCreditsFor(0, 1)).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { initialCustomizationState } from '../customization';
+import { buildGenerationRequest, promptToSend, settingsToSave } from './generationRequest';
+
+describe('the generation request', () => {
+  it('sends CREATE AN ARCHITECTURAL VISUALIZATION for an empty prompt', () => {
+    expect(promptToSend('  ')).toBe('CREATE AN ARCHITECTURAL VISUALIZATION');
+    expect(promptToSend(' a villa ')).toBe('a villa');
+  });
+
+  it('carries the slider values as set and the selections by section', () => {
+    const request = buildGenerationRequest(
+      { ...initialCustomizationState, variations: 4, creativity: 4, selections: { walls: 'walls-brick-red-running-bond', lighting: 'lighting-sunset', type: 'type-villa' } },
+      7,
+    );
+    expect(request).toMatchObject({
+      prompt: 'CREATE AN ARCHITECTURAL VISUALIZATION',
+      inputImageId: 7,
+      variations: 4,
+      settings: {
+        mode: 'photorealistic',
+        creativity: 4,
+        expressivity: 2,
+        resemblance: 3,
+        buildingType: 'type-villa',
+        artStyle: null,
+        selections: { walls: 'walls-brick-red-running-bond', lighting: 'lighting-sunset', type: 'type-villa' },
+      },
+    });
+  });
+
+  it('names the art section as the art style in art mode', () => {
+    const request = buildGenerationRequest({ ...initialCustomizationState, selectedStyle: 'art', selections: { linocut: 'linocut-black-ink' } }, 7);
+    expect(request.settings).toMatchObject({ mode: 'art', artStyle: 'linocut', category: 'linocut' });
+  });
+
+  it('saves the prompt with the settings only when there is one', () => {
+    expect(settingsToSave({ ...initialCustomizationState, generatedPrompt: '' }).generatedPrompt).toBeNull();
+    expect(settingsToSave({ ...initialCustomizationState, generatedPrompt: 'LOFT' })).toMatchObject({ generatedPrompt: 'LOFT', creativity: 3 });
+  });
+});

@@ -1,0 +1,163 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { GENERATION_MESSAGES, type GeneratedImage, type InputImage } from '@atelier/contract';
+import { customizationApi } from '../../../app/api/customization';
+import { errorMessage } from '../../../app/api/http';
+import { useAppDispatch } from '../../../app/hooks';
+import { inputImageSelected, queryParamsApplied, settingsLoaded } from '../../customization';
+import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
+
+export type Selection = { kind: 'input'; id: number } | { kind: 'generated'; id: number };
+
+/** showMasks=true opens the prompt modal after 1 s, or 2 s when source is webhook or revit (spec §2). */
+export function promptModalDelay(source: string | null): number {
+  return source === 'webhook' || source === 'revit' ? 2000 : 1000;
+}
+
+const QUERY_SETTINGS = ['prompt', 'creativity', 'expressivity', 'resemblance', 'variations'] as const;
+
+/**
+ * What the canvas shows, and the rules of spec §2: the input image of the URL, else the newest;
+ * a render completed under 60 s ago is selected once (after 200 ms); a render's input image is
+ * found through its batch (cached per batch) and its settings are restored.
+ */
+export function useCreateSelection({
+  inputs,
+  inputsReady,
+  createImages,
+  createReady,
+  openPromptModal,
+}: {
+  inputs: InputImage[];
+  inputsReady: boolean;
+  createImages: GeneratedImage[];
+  createReady: boolean;
+  openPromptModal: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const [selection, setSelection] = useState<Selection | null>(null);
+
+  const selectedInput = selection?.kind === 'input' ? (inputs.find((i) => i.id === selection.id) ?? null) : null;
+  const selectedGenerated = selection?.kind === 'generated' ? (createImages.find((i) => i.id === selection.id) ?? null) : null;
+
+  // The input image of a render: its batch's settings name it (RTK Query caches them per batch).
+  const batchSettings = customizationApi.useGetBatchSettingsQuery(selectedGenerated ? selectedGenerated.batchId : skipToken);
+  const baseInputId = selection?.kind === 'input' ? selection.id : (batchSettings.data?.settings.inputImageId ?? null);
+
+  const rememberInUrl = useCallback(
+    (inputId: number) => {
+      setParams(
+        (prev) => {
+          if (prev.get('imageId') === String(inputId)) return prev;
+          const next = new URLSearchParams(prev);
+          next.set('imageId', String(inputId));
+          next.delete('showMasks');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  /** Selecting an input image clears mask mappings, context selection, prompt and materials. */
+  const selectInput = useCallback(
+    (image: Pick<InputImage, 'id'>, { silent = false }: { silent?: boolean } = {}) => {
+      setSelection({ kind: 'input', id: image.id });
+      if (!silent) dispatch(inputImageSelected());
+      rememberInUrl(image.id);
+    },
+    [dispatch, rememberInUrl],
+  );
+
+  /** Selecting a render restores the settings it was made with. */
+  const selectGenerated = useCallback(
+    (image: Pick<GeneratedImage, 'id'>) => {
+      setSelection({ kind: 'generated', id: image.id });
+      const request = dispatch(customizationApi.endpoints.getImageSettings.initiate(image.id, { subscribe: false }));
+      request
+        .unwrap()
+        .then((reply) => dispatch(settingsLoaded(reply.settings)))
+        .catch((error: unknown) => toast.error(errorMessage(error, GENERATION_MESSAGES.loadImageSettingsFailed)));
+    },
+    [dispatch],
+  );
+
+  // Timers outlive re-renders (a cache update must not cancel a pending auto-select); unmounting ends them.
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  // On load: the URL's input image, else the newest; then fromBatch, the query settings and showMasks.
+  const initialised = useRef(false);
+  useEffect(() => {
+    if (initialised.current || !inputsReady) return;
+    initialised.current = true;
+    const urlId = Number(params.get('imageId'));
+    const fromUrl = Number.isInteger(urlId) ? inputs.find((i) => i.id === urlId) : undefined;
+    const first = fromUrl ?? inputs[0];
+    if (first) setSelection({ kind: 'input', id: first.id });
+
+    const fromQuery = Object.fromEntries(QUERY_SETTINGS.flatMap((k) => (params.has(k) ? [[k, params.get(k)!]] : [])));
+    const fromBatch = Number(params.get('fromBatch'));
+    if (Number.isInteger(fromBatch) && fromBatch > 0) {
+      dispatch(customizationApi.endpoints.getBatchSettings.initiate(fromBatch, { subscribe: false }))
+        .unwrap()
+        .then((reply) => {
+          dispatch(settingsLoaded(reply.settings));
+          const batchInput = inputs.find((i) => i.id === reply.settings.inputImageId);
+          if (!fromUrl && batchInput) setSelection({ kind: 'input', id: batchInput.id });
+        })
+        .catch((error: unknown) => toast.error(errorMessage(error, GENERATION_MESSAGES.loadBatchSettingsFailed)))
+        .finally(() => dispatch(queryParamsApplied(fromQuery)));
+    } else {
+      dispatch(queryParamsApplied(fromQuery));
+    }
+
+    if (params.get('showMasks') === 'true') timers.current.push(setTimeout(openPromptModal, promptModalDelay(params.get('source'))));
+  }, [inputsReady, inputs, params, dispatch, openPromptModal]);
+
+  // The selected input image went away (deleted elsewhere): fall back to the newest.
+  useEffect(() => {
+    if (!inputsReady || selection?.kind !== 'input' || selectedInput) return;
+    setSelection(inputs[0] ? { kind: 'input', id: inputs[0].id } : null);
+  }, [inputsReady, selection, selectedInput, inputs]);
+  // Inputs that arrive later (the list was empty): the newest is selected, unless something is already.
+  const newestId = inputs[0]?.id ?? null;
+  useEffect(() => {
+    if (inputsReady && newestId !== null && initialised.current) setSelection((current) => current ?? { kind: 'input', id: newestId });
+  }, [inputsReady, newestId]);
+
+  // A newly completed render (under 60 s old) is selected once, 200 ms after it arrives.
+  const handled = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!createReady) return;
+    if (handled.current === null) {
+      handled.current = new Set();
+      // An image asked for in the URL wins over renders that finished just before the visit.
+      if (params.has('imageId') || params.has('fromBatch')) for (const i of createImages) if (i.status === 'COMPLETED') handled.current.add(i.id);
+    }
+    const candidate = autoSelectCandidate(createImages, handled.current, Date.now());
+    if (!candidate) return;
+    handled.current.add(candidate.id);
+    timers.current.push(setTimeout(() => selectGenerated(candidate), AUTO_SELECT_DELAY_MS));
+  }, [createReady, createImages, params, selectGenerated]);
+
+  return useMemo(
+    () => ({
+      selection,
+      selectedInput,
+      selectedGenerated,
+      baseInputId,
+      baseInputLoading: selection?.kind === 'generated' && batchSettings.isFetching,
+      selectInput,
+      selectGenerated,
+    }),
+    [selection, selectedInput, selectedGenerated, baseInputId, batchSettings.isFetching, selectInput, selectGenerated],
+  );
+}
