@@ -29,7 +29,7 @@ afterAll(async () => {
 const generate = (headers: Record<string, string>, body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers, payload: body as object });
 
-describe('POST /api/runpod/generate', () => {
+describe('POST /api/runpod/generate', { timeout: 90_000 }, () => {
   it('renders four variations end to end: live messages, stored files, four credits spent', async () => {
     const user = await createSubscribedUser(t.app, { credits: 10 });
     const inputImageId = await createInputImage(t.app, user.id, 480, 360);
@@ -55,7 +55,7 @@ describe('POST /api/runpod/generate', () => {
     expect(started).toMatchObject({ totalVariations: 4, remainingCredits: 6, inputImageId });
     expect(started.imageIds).toEqual(body.runpodJobs.map((j) => j.imageId));
 
-    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId, 30_000);
+    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId, 75_000);
     expect(done).toMatchObject({ status: 'COMPLETED', totalVariations: 4, successfulVariations: 4, failedVariations: 0 });
     expect(done.completedImages).toHaveLength(4);
     const completed = live.messages.filter((m) => m.type === 'variation_completed' && m.batchId === body.batchId);
@@ -171,7 +171,7 @@ describe('POST /api/runpod/generate', () => {
   });
 });
 
-describe('batches: status, history, variations, settings, create-from-batch, generate-with-state, legacy create', () => {
+describe('batches: status, history, variations, settings, create-from-batch, generate-with-state, legacy create', { timeout: 90_000 }, () => {
   let user: Awaited<ReturnType<typeof createSubscribedUser>>;
   let inputImageId: number;
   let batchId: number;

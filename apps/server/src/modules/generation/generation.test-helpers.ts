@@ -83,7 +83,7 @@ export async function batchRow(app: App, userId: number, batchId: number) {
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -129,7 +129,7 @@ export async function connectLive(baseUrl: string, token: string | null): Promis
     messages,
     closed,
     send: (m) => ws.send(JSON.stringify(m)),
-    waitFor(type, match, timeoutMs = 20_000) {
+    waitFor(type, match, timeoutMs = 60_000) {
       type M = Extract<LiveMessage, { type: typeof type }>;
       const find = () => messages.find((m): m is M => m.type === type && (!match || match(m as M)));
       return new Promise((resolve, reject) => {

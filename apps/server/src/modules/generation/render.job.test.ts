@@ -58,7 +58,8 @@ async function refundsOf(app: App, userId: number) {
     .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.reason, 'REFUND')));
 }
 
-describe('render failures', () => {
+// Retries wait for their delay and renders share two cores with the rest of the suite: generous limits.
+describe('render failures', { timeout: 90_000 }, () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
@@ -79,7 +80,7 @@ describe('render failures', () => {
     const { batchId } = res.json() as GenerationResponse;
     expect(await balanceOf(t.app, user.id)).toBe(3);
 
-    const done = await live.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const done = await live.waitFor('batch_completed', (m) => m.batchId === batchId, 75_000);
     expect(done).toMatchObject({ totalVariations: 2, successfulVariations: 0, failedVariations: 2, completedImages: [] });
     const failed = live.messages.filter((m) => m.type === 'variation_failed');
     expect(failed).toHaveLength(2);
@@ -114,7 +115,7 @@ describe('render failures', () => {
     const batch = await eventually(async () => {
       const b = await batchRow(t!.app, user.id, batchId);
       return b.status === 'COMPLETED' ? b : undefined;
-    }, 'the batch to finish', 25_000);
+    }, 'the batch to finish', 75_000);
     expect(batch.status).toBe('COMPLETED');
     const [img] = await imagesOfBatch(t.app, user.id, batchId);
     expect(img.status).toBe('FAILED');
@@ -125,7 +126,7 @@ describe('render failures', () => {
   });
 });
 
-describe('a worker that dies mid-job', () => {
+describe('a worker that dies mid-job', { timeout: 90_000 }, () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
@@ -185,7 +186,7 @@ describe('a worker that dies mid-job', () => {
     const batch = await eventually(async () => {
       const b = await batchRow(second, user.id, batchId);
       return b.status === 'COMPLETED' ? b : undefined;
-    }, 'the batch to complete after the restart', 25_000);
+    }, 'the batch to complete after the restart', 75_000);
     expect(batch.status).toBe('COMPLETED');
     const images = await imagesOfBatch(second, user.id, batchId);
     expect(images.map((i) => i.status)).toEqual(['COMPLETED', 'COMPLETED']);
@@ -196,7 +197,7 @@ describe('a worker that dies mid-job', () => {
     const { database, dataDir, user, batchId } = await setUp();
     const second = await appOn(database, dataDir, {}, { engine: failingEngine({ n: 0 }) });
     cleanups.push(() => second.close());
-    await eventually(async () => (await batchRow(second, user.id, batchId)).status === 'COMPLETED', 'the batch', 25_000);
+    await eventually(async () => (await batchRow(second, user.id, batchId)).status === 'COMPLETED', 'the batch', 75_000);
     const images = await imagesOfBatch(second, user.id, batchId);
     expect(images.map((i) => i.status)).toEqual(['FAILED', 'FAILED']);
     expect(images.every((i) => i.refundedAt)).toBe(true);

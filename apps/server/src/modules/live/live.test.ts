@@ -26,7 +26,7 @@ import { LiveHub } from './live.hub.js';
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-describe('GET /ws', () => {
+describe('GET /ws', { timeout: 90_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
   beforeAll(async () => {
@@ -164,7 +164,7 @@ describe.runIf(!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between proces
   it.skip('needs PostgreSQL: set DATABASE_URL to run it (PGlite serves one process, so its bus is in-process)', () => {});
 });
 
-describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between processes (PostgreSQL)', () => {
+describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between processes (PostgreSQL)', { timeout: 90_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
   let second: App | undefined;
