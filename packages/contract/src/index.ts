@@ -9,3 +9,4 @@ export * from './engine.js';
 export * from './gallery.js';
 export * from './customization.js';
 export * from './refine.js';
+export * from './tweak.js';
