@@ -239,9 +239,15 @@ export const allUserImagesResponseSchema = z.object({
 });
 export type AllUserImagesResponse = z.infer<typeof allUserImagesResponseSchema>;
 
-/** GET /images/tweak-history/{baseImageId}?page&limit */
+/**
+ * GET /images/tweak-history/{baseImageId}?page&limit&baseImageType. Input and generated images
+ * have separate ids: `baseImageType` (input or generated) reads the id as that kind only;
+ * without it a generated image with the id is tried first.
+ */
 export const tweakHistoryParamsSchema = z.object({ baseImageId: imageIdSchema });
-export const tweakHistoryQuerySchema = pageQuerySchema(IMAGE_PAGE_SIZES.tweakHistory);
+export const tweakHistoryQuerySchema = pageQuerySchema(IMAGE_PAGE_SIZES.tweakHistory).extend({
+  baseImageType: z.enum(['input', 'generated'], { error: 'baseImageType must be one of input, generated' }).optional(),
+});
 export const tweakHistoryResponseSchema = z.object({
   variations: z.array(generatedImageSchema),
   /** The image asked for. */

@@ -287,7 +287,7 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const history = await getTweakHistory(ctx.db, req.userId, req.params.baseImageId, req.query);
+      const history = await getTweakHistory(ctx.db, req.userId, req.params.baseImageId, req.query, req.query.baseImageType);
       return {
         variations: history.rows.map((r) => presentGeneratedImage(ctx, r)),
         currentBaseImageId: history.currentBaseImageId,

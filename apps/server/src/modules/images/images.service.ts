@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_ERROR_CODES, IMAGE_MESSAGES, type ModuleType, type UploadSource } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
@@ -243,18 +243,27 @@ export async function listCompletedGeneratedImages(
  * generated_images_base_idx). The base is an input or generated image id of the caller's
  * (else 404). When the id asked for is itself a tweak result, the history is its original
  * base's, so every step of one editing session lists together.
+ *
+ * Input and generated images have separate ids, so one number can name both. With `baseType`
+ * the id is read as that kind only, and only the results whose settingsSnapshot.baseImageType
+ * (set by the tweak module) is that kind are listed; without it, a generated image is tried first.
  */
 export async function getTweakHistory(
   db: Executor,
   userId: number,
   baseImageId: number,
   page: PageRequest,
+  baseType?: 'input' | 'generated',
 ): Promise<{ rows: GeneratedImageRow[]; currentBaseImageId: number; baseImageId: number; pagination: PageInfo }> {
-  const [asGenerated] = await db
-    .select({ id: generatedImages.id, moduleType: generatedImages.moduleType, baseImageId: generatedImages.baseImageId })
-    .from(generatedImages)
-    .where(and(eq(generatedImages.id, baseImageId), eq(generatedImages.userId, userId), isNull(generatedImages.deletedAt)))
-    .limit(1);
+  const [asGenerated] =
+    baseType === 'input'
+      ? []
+      : await db
+          .select({ id: generatedImages.id, moduleType: generatedImages.moduleType, baseImageId: generatedImages.baseImageId })
+          .from(generatedImages)
+          .where(and(eq(generatedImages.id, baseImageId), eq(generatedImages.userId, userId), isNull(generatedImages.deletedAt)))
+          .limit(1);
+  if (!asGenerated && baseType === 'generated') throw notFound('Image not found');
   if (!asGenerated) {
     const [asInput] = await db
       .select({ id: inputImages.id })
@@ -270,6 +279,11 @@ export async function getTweakHistory(
     eq(generatedImages.baseImageId, rootId),
     eq(generatedImages.moduleType, 'TWEAK'),
     isNull(generatedImages.deletedAt),
+    baseType === 'input'
+      ? sql`${generatedImages.settingsSnapshot}->>'baseImageType' = 'input'`
+      : baseType === 'generated'
+        ? sql`coalesce(${generatedImages.settingsSnapshot}->>'baseImageType', 'generated') = 'generated'`
+        : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
