@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
 import { registerRenderQueue } from './modules/generation/index.js';
 import { registerRefineQueue } from './modules/refine/index.js';
+import { registerTweakQueue } from './modules/tweak/index.js';
 
 /**
  * `npm run worker`: a job worker process (no HTTP). It runs the same queues as the in-process
@@ -38,6 +39,7 @@ async function main() {
   // Every queue this process works on (the same list the API registers with its routes).
   registerRenderQueue(ctx);
   registerRefineQueue(ctx);
+  registerTweakQueue(ctx);
 
   await ctx.jobs.start({ workers: true });
   log.info({ engine: ctx.engine.name, concurrency: config.RENDER_CONCURRENCY }, 'Atelier worker is running');

@@ -9,6 +9,7 @@ import { registerEngineRoutes } from './engine/index.js';
 import { registerRefineRoutes } from './refine/index.js';
 import { registerRunPodWebhookRoutes } from './runpod-webhook/index.js';
 import { registerCustomizationRoutes } from './customization/index.js';
+import { registerTweakRoutes } from './tweak/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -25,4 +26,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerRefineRoutes(api);
   await registerRunPodWebhookRoutes(api);
   await registerCustomizationRoutes(api);
+  await registerTweakRoutes(api);
 }

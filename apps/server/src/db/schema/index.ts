@@ -4,3 +4,4 @@ export * from './credits.js';
 export * from './billing.js';
 export * from './images.js';
 export * from './refine.js';
+export * from './tweak.js';

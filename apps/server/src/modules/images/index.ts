@@ -1,6 +1,7 @@
 // The images module's public face: other modules use these, never its tables.
 export {
   cleanFileName,
+  createInputFromGenerated,
   createInputImageFromBytes,
   getOwnedGeneratedImage,
   getOwnedInputImage,
@@ -8,6 +9,7 @@ export {
   listInputImages,
   readGeneratedImageBytes,
   readInputImageBytes,
+  resolveGeneratedImageReference,
   storeGeneratedImageFiles,
   type CreateInputImageInput,
   type GeneratedImageRow,
