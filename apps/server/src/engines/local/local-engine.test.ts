@@ -90,7 +90,8 @@ function laplacianEnergy(img: { data: Buffer; width: number; height: number }): 
   return s / n;
 }
 
-describe('local engine', () => {
+// Pixel work shares two cores with the other test files; allow for a busy machine.
+describe('local engine', { timeout: 120_000 }, () => {
   const engine = new LocalEngine();
   let facade: Facade;
   const request = (over: Partial<RenderRequest> = {}): RenderRequest => ({

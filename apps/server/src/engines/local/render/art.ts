@@ -16,6 +16,8 @@ export interface ArtOptions {
   detail: number;
   /** 0..1: line weight and texture strength (expressivity). */
   strength: number;
+  /** Where the sky is (1 = sky): hatching styles leave it mostly as paper. */
+  sky?: Plane;
 }
 
 export const ART_STYLES = ['illustration', 'pen_and_ink', 'aquarelle', 'linocut', 'collage', 'fine_black_pen', 'minimalist', 'avantgarde'] as const;
@@ -323,8 +325,8 @@ function penAndInk(src: Rgb, o: ArtOptions): Rgb {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const j = i * 3;
-      // Tone: white above ~0.8 luminance, full darkness below ~0.12.
-      const t = Math.max(0, Math.min(1, (0.78 - tone.d[i]) / 0.78));
+      // Tone: white above ~0.8 luminance, full darkness below ~0.12; the sky stays light.
+      const t = Math.max(0, Math.min(1, (0.78 - tone.d[i]) / 0.78)) * (o.sky ? 1 - 0.75 * o.sky.d[i] : 1);
       let cov = 0;
       if (g) {
         // Hatching follows the structure: lines run along the iso-tone direction.
@@ -579,7 +581,7 @@ function fineBlackPen(src: Rgb, o: ArtOptions): Rgb {
       const i = y * w + x;
       const j = i * 3;
       let l = lines.d[i];
-      const t = Math.max(0, Math.min(1, (0.8 - tone.d[i]) / 0.8));
+      const t = Math.max(0, Math.min(1, (0.8 - tone.d[i]) / 0.8)) * (o.sky ? 1 - 0.8 * o.sky.d[i] : 1);
       if (o.variant === 'stipple') {
         // Dots with density following the tone.
         const cell = 2.2 * u;

@@ -55,7 +55,8 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const detail = 0.12 + resemblance * 0.03;
 
   const img = cloneRgb(input);
-  const lum0 = luminance(input);
+  const needsMaterials = p.regions.some((r) => r.recipe) || (p.regions.length === 0 && (p.autoWalls || p.autoFloors));
+  const lum0 = needsMaterials ? luminance(input) : null;
   progress(8);
   const a = analyse(input);
   progress(22);
@@ -64,7 +65,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   let mi = 0;
   for (const r of p.regions) {
     const mask = masks[mi++];
-    if (!mask || !r.recipe || r.surface === 'backdrop') continue;
+    if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
     compositeMaterial(img, lum0, mask, r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
@@ -75,7 +76,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       realHeight: p.buildingHeight,
     });
   }
-  if (p.regions.length === 0) {
+  if (p.regions.length === 0 && lum0) {
     if (p.autoWalls && a.facade) compositeMaterial(img, lum0, a.facade, p.autoWalls, { surface: 'wall', seed: mixSeed(seed, 'walls'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
     if (p.autoFloors && a.hasGround) compositeMaterial(img, lum0, a.ground, p.autoFloors, { surface: 'floor', seed: mixSeed(seed, 'floors'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
   }
@@ -87,6 +88,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       seed,
       detail: (resemblance - 1) / 9,
       strength: (expressivity - 1) / 5,
+      sky: a.sky.coverage > 0 ? a.sky.mask : undefined,
     });
     progress(90);
     return out;
@@ -107,7 +109,8 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   };
   const side = flip ? -sunSide : sunSide;
   decontaminateEdges(img, a.sky);
-  const original = cloneRgb(img);
+  // The ungraded albedo, for the light sources (windows, street lamps) only.
+  const original = look.windowGlow > 0.01 || look.streetLights > 0.01 ? cloneRgb(img) : img;
 
   grade(img, look, { sunSide: side });
   progress(55);

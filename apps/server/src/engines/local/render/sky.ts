@@ -229,7 +229,8 @@ export function renderSky(W: number, H: number, sky: SkyLook, o: SkyOptions): Rg
       const dx = (x - sunX) / w;
       const dy = (y - sunY) / w;
       const d = Math.sqrt(dx * dx + dy * dy);
-      const halo = sky.glow * (Math.exp(-d * 4) * 0.55 + Math.exp(-d * 18) * 0.5);
+      // A wide halo, and a tight core only when the sun itself is in the picture.
+      const halo = sky.glow * (Math.exp(-d * 4) * 0.55 + (sky.sun > 0.45 ? Math.exp(-d * 18) * 0.5 : 0));
       r += sky.sunColor[0] * halo;
       gg += sky.sunColor[1] * halo;
       b += sky.sunColor[2] * halo;
