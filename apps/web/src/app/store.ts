@@ -3,6 +3,7 @@ import { authReducer, logout } from '../features/auth/store/authSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import { customizationReducer } from '../features/customization/store/customizationSlice';
 import { startOptionsLoader } from '../features/customization/store/loadOptions';
+import { refineReducer } from '../features/refine/store/refineSlice';
 import { api } from './api/base';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
@@ -11,6 +12,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   galleryUi: galleryUiReducer,
   customization: customizationReducer,
+  refine: refineReducer,
   [api.reducerPath]: api.reducer,
 });
 

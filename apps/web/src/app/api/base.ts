@@ -28,6 +28,8 @@ export const TAG_TYPES = [
   'CustomizationOptions',
   'Engine',
   'Mask',
+  'RefineOperation',
+  'RefineSettings',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

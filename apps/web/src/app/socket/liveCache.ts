@@ -2,6 +2,8 @@ import type { LiveMessage } from '@atelier/contract';
 import { updateCredits } from '../../features/auth/store/authSlice';
 import { api } from '../api/base';
 import { createImageUpdated, createImagesStarted, flattenCreateImages, generationApi, placeholderImage } from '../api/generation';
+import { applyRefineLiveMessage } from '../api/refine';
+import { applyTweakLiveMessage } from '../api/tweak';
 import { setVariationProgress } from './liveListeners';
 
 type Dispatch = (action: unknown) => unknown;
@@ -16,10 +18,12 @@ function cachedCreateImageIds(getState: GetState): Set<number> {
 
 /**
  * The one place where live messages change cached server data (spec §4): the credit balance,
- * the CREATE images of the History strip, batch statuses, masks. Features react to messages
- * through onLiveMessage, after this has run.
+ * the CREATE images of the History strip, the refine results (applyRefineLiveMessage), batch
+ * statuses, masks. Features react to messages through onLiveMessage, after this has run.
  */
 export function applyLiveMessage(message: LiveMessage, dispatch: Dispatch, getState: GetState): void {
+  applyRefineLiveMessage(message, dispatch, getState);
+  applyTweakLiveMessage(message, dispatch, getState);
   switch (message.type) {
     case 'generation_started': {
       dispatch(updateCredits(message.remainingCredits));
