@@ -228,6 +228,8 @@ export const refineSourceSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The prompt the image was rendered with (or the input's saved prompt), shown in the prompt modal. */
+  prompt: z.string().nullable(),
 });
 export type RefineSource = z.infer<typeof refineSourceSchema>;
 

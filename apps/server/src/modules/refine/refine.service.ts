@@ -277,10 +277,10 @@ export async function listRefineOperations(
 export function presentSource(ctx: Pick<AppContext, 'urls'>, source: RefineSourceRow): RefineSource {
   if (source.imageType === 'uploaded') {
     const shown = presentInputImage(ctx, source.input);
-    return { imageId: source.id, imageType: 'uploaded', name: shown.fileName, imageUrl: shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height };
+    return { imageId: source.id, imageType: 'uploaded', name: shown.fileName, imageUrl: shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height, prompt: source.input.generatedPrompt ?? source.input.aiPrompt ?? null };
   }
   const shown = presentGeneratedImage(ctx, source.generated);
   const g = source.generated;
   const name = `${g.moduleType === 'REFINE' ? 'Refined' : g.moduleType === 'TWEAK' ? 'Tweak' : 'Render'} ${g.batchId} · variation ${g.variationNumber}`;
-  return { imageId: source.id, imageType: 'generated', name, imageUrl: shown.processedImageUrl ?? shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height };
+  return { imageId: source.id, imageType: 'generated', name, imageUrl: shown.processedImageUrl ?? shown.imageUrl, thumbnailUrl: shown.thumbnailUrl, width: source.width, height: source.height, prompt: g.prompt ?? null };
 }
