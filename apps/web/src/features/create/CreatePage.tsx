@@ -2,11 +2,14 @@ import clsx from 'clsx';
 import { Download, Images, PanelLeftOpen, Upload, ZoomIn } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
 import { flattenCreateImages, useGetCreateImagesInfiniteQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
 import { downloadBrandedJpeg, flattenInputImages, useGetInputImagesInfiniteQuery } from '../../app/api/images';
+import { useLiveMessage } from '../../app/socket/liveListeners';
+import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
@@ -69,6 +72,15 @@ export function CreatePage() {
   });
 
   const [downloading, setDownloading] = useState(false);
+  const [loadedSize, setLoadedSize] = useState<{ key: string; width: number; height: number } | null>(null);
+
+  useLiveChannel('generation', sel.baseInputId);
+  useLiveChannel('masks', sel.baseInputId);
+  useLiveMessage((message) => {
+    if (message.type !== 'variation_failed' || !createImages.some((i) => i.id === message.imageId)) return;
+    console.warn(`Variation ${message.variationNumber} of batch ${message.batchId} failed:`, message.error);
+    toast.error(`${GENERATION_MESSAGES.variationFailed}: variation ${message.variationNumber}. Its credit was refunded.`, { id: `failed-${message.imageId}` });
+  });
 
   const canvasImage: CanvasImage | null = sel.selectedGenerated?.imageUrl
     ? {
@@ -144,7 +156,7 @@ export function CreatePage() {
 
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="relative min-h-0 flex-1 overflow-hidden" {...drop.handlers}>
-            <CreateCanvas image={canvasImage} insetLeft={insetLeft}>
+            <CreateCanvas image={canvasImage} insetLeft={insetLeft} onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}>
               {/* Top bar: engine note and what is shown, then the image actions. */}
               <div
                 className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300"
@@ -162,7 +174,7 @@ export function CreatePage() {
                     </button>
                   ) : null}
                   <EngineBadge />
-                  {shown ? <ShownCaption selection={sel} /> : null}
+                  {shown ? <ShownCaption selection={sel} size={loadedSize?.key === canvasImage?.key ? loadedSize : null} /> : null}
                 </div>
                 {shown ? (
                   <div data-canvas-ui className="pointer-events-auto flex shrink-0 items-center gap-1.5">
@@ -255,14 +267,15 @@ export function CreatePage() {
 const darkButton =
   'flex size-9 items-center justify-center rounded-lg border border-white/10 bg-stone-900/80 text-white/85 backdrop-blur transition-colors hover:bg-stone-800 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60 disabled:opacity-60';
 
-function ShownCaption({ selection }: { selection: ReturnType<typeof useCreateSelection> }) {
+function ShownCaption({ selection, size: loaded }: { selection: ReturnType<typeof useCreateSelection>; size: { width: number; height: number } | null }) {
   const { selectedGenerated, selectedInput } = selection;
   const text = selectedGenerated
     ? `Render ${selectedGenerated.batchId} · Variation ${selectedGenerated.variationNumber}`
     : selectedInput
       ? `Input · ${selectedInput.fileName}`
       : null;
-  const size = selectedGenerated?.width ? `${selectedGenerated.width} × ${selectedGenerated.height}` : selectedInput ? `${selectedInput.dimensions.width} × ${selectedInput.dimensions.height}` : null;
+  const dims = loaded ?? (selectedGenerated?.width && selectedGenerated.height ? { width: selectedGenerated.width, height: selectedGenerated.height } : selectedInput?.dimensions ?? null);
+  const size = dims ? `${dims.width} × ${dims.height}` : null;
   if (!text) return null;
   return (
     <span className="inline-flex h-7 max-w-[22rem] items-center gap-2 truncate rounded-full bg-stone-900/70 px-3 text-xs text-white/80 backdrop-blur">

@@ -19,7 +19,20 @@ export interface CanvasImage {
  * covered by the inspector, so fitting centres the image in the rest; the view glides (300 ms)
  * when the inspector opens or closes.
  */
-export function CreateCanvas({ image, insetLeft, overlay, children }: { image: CanvasImage | null; insetLeft: number; overlay?: ReactNode; children?: ReactNode }) {
+export function CreateCanvas({
+  image,
+  insetLeft,
+  overlay,
+  children,
+  onImageSize,
+}: {
+  image: CanvasImage | null;
+  insetLeft: number;
+  overlay?: ReactNode;
+  children?: ReactNode;
+  /** The shown image's pixel size, once it has loaded. */
+  onImageSize?: (size: Size) => void;
+}) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size | null>(null);
@@ -145,7 +158,10 @@ export function CreateCanvas({ image, insetLeft, overlay, children }: { image: C
           draggable={false}
           onLoad={(e) => {
             const img = e.currentTarget;
-            if (img.naturalWidth && img.naturalHeight) setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+            if (img.naturalWidth && img.naturalHeight) {
+              setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+              onImageSize?.({ width: img.naturalWidth, height: img.naturalHeight });
+            }
             setLoaded(true);
           }}
           className={clsx(
