@@ -40,6 +40,7 @@ const createPage = lazyPage(() => import('../features/create/CreatePage'), (m) =
 const tweakPage = lazyPage(() => import('../features/tweak/TweakPage'), (m) => m.TweakPage);
 const refinePage = lazyPage(() => import('../features/refine/RefinePage'), (m) => m.RefinePage);
 const galleryPage = lazyPage(() => import('../features/gallery/GalleryPage'), (m) => m.GalleryPage);
+const explorePage = lazyPage(() => import('../features/gallery/ExplorePage'), (m) => m.ExplorePage);
 
 export const routes: RouteObject[] = [
   {
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           // Public inside the shell: visitors may browse Explore.
-          { element: <WorkLayout />, children: [{ path: '/explore', lazy: galleryPage }] },
+          { element: <WorkLayout />, children: [{ path: '/explore', lazy: explorePage }] },
 
           {
             element: <RequireAuth />,

@@ -30,6 +30,9 @@ export const TAG_TYPES = [
   'Mask',
   'RefineOperation',
   'RefineSettings',
+  'GalleryDays',
+  'GalleryPage',
+  'Explore',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

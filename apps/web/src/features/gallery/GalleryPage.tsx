@@ -1,11 +1,19 @@
-import { LayoutGrid } from 'lucide-react';
-import { ModulePlaceholder } from '../shell/components/ModulePlaceholder';
+import { GALLERY_MODES, type GalleryMode } from '@atelier/contract';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { GalleryView } from './components/GalleryView';
+import { setGalleryMode } from './store/galleryUiSlice';
 
-/** /gallery and /explore. */
+/** /gallery: the gallery as a page. It opens in organize mode unless the link names another (state.mode). */
 export function GalleryPage() {
-  return (
-    <ModulePlaceholder title="Gallery" icon={LayoutGrid}>
-      Every completed render and batch, grouped by day, ready to download, share or send to Tweak.
-    </ModulePlaceholder>
-  );
+  usePageTitle('Gallery');
+  const dispatch = useAppDispatch();
+  const state = useLocation().state as { mode?: string } | null;
+  const asked = GALLERY_MODES.includes(state?.mode as GalleryMode) ? (state!.mode as GalleryMode) : 'organize';
+  useEffect(() => {
+    dispatch(setGalleryMode(asked));
+  }, [asked, dispatch]);
+  return <GalleryView variant="page" />;
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useCreditWarnings } from '../../credits';
+import { GalleryModal } from '../../gallery';
 import { AccountSidebar } from './AccountSidebar';
 import { AppHeader } from './AppHeader';
 import { WorkSidebar } from './WorkSidebar';
@@ -13,6 +14,7 @@ export function AppShell() {
       <div className="flex min-h-0 flex-1">
         <Outlet />
       </div>
+      <GalleryModal rail={<WorkSidebar />} />
     </div>
   );
 }

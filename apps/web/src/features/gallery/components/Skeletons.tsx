@@ -1,0 +1,25 @@
+import clsx from 'clsx';
+
+/** A placeholder for an image not loaded yet. */
+export function TileSkeleton({ className, style }: { className?: string; style?: React.CSSProperties }) {
+  return <div aria-hidden data-skeleton className={clsx('animate-pulse rounded-lg bg-stone-200/80', className)} style={style} />;
+}
+
+/** The gallery's first paint while the day buckets load: a heading and two rows of tiles. */
+export function GallerySkeleton({ columns, tileHeight, gap }: { columns: number; tileHeight: number; gap: number }) {
+  return (
+    <div role="status" aria-label="Loading the gallery" className="px-6 pt-6 lg:px-8">
+      <div className="mb-4 flex items-center gap-3">
+        <div className="h-4 w-28 animate-pulse rounded bg-stone-200" />
+        <div className="h-3 w-16 animate-pulse rounded bg-stone-200/70" />
+      </div>
+      {[0, 1].map((r) => (
+        <div key={r} className="grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap, marginBottom: gap }}>
+          {Array.from({ length: columns }, (_, i) => (
+            <TileSkeleton key={i} style={{ height: tileHeight, animationDelay: `${(r * columns + i) * 60}ms` }} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

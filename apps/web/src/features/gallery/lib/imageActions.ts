@@ -1,0 +1,80 @@
+import { API_BASE } from '../../../app/api/http';
+import { readStoredToken } from '../../auth/store/storedSession';
+
+/**
+ * Download and share (image-modules §2, §7). Downloads come from the API's download call (a
+ * JPEG named image_{id}.jpg); when that fails the image opens in a new tab. Sharing uses the
+ * system share sheet, else copies the link: the lasting public link when the image is public,
+ * else its signed URL.
+ */
+
+export const galleryFileName = (id: number) => `image_${id}.jpg`;
+
+export interface DownloadDeps {
+  fetch?: typeof fetch;
+  open?: (url: string) => void;
+  save?: (blob: Blob, fileName: string) => void;
+}
+
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Saves image_{id}.jpg; on failure opens `fallbackUrl` in a new tab. Resolves to what happened. */
+export async function downloadGalleryImage(
+  id: number,
+  fallbackUrl: string | null,
+  deps: DownloadDeps = {},
+): Promise<'saved' | 'opened' | 'failed'> {
+  const doFetch = deps.fetch ?? fetch;
+  try {
+    const token = readStoredToken();
+    const res = await doFetch(`${API_BASE}/images/download/generated/${id}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    if (!res.ok) throw new Error(`download failed: ${res.status}`);
+    (deps.save ?? saveBlob)(await res.blob(), galleryFileName(id));
+    return 'saved';
+  } catch (error) {
+    console.error('Download failed', error);
+    if (!fallbackUrl) return 'failed';
+    (deps.open ?? ((url: string) => window.open(url, '_blank', 'noopener')))(fallbackUrl);
+    return 'opened';
+  }
+}
+
+/** The link to share: the public link while the image is public, else its signed URL; absolute. */
+export function shareLinkFor(image: { isPublic: boolean; publicUrl: string | null; imageUrl: string | null }, origin: string): string | null {
+  const path = image.isPublic && image.publicUrl ? image.publicUrl : image.imageUrl;
+  return path ? new URL(path, origin).href : null;
+}
+
+export interface ShareDeps {
+  navigator?: Pick<Navigator, 'share' | 'clipboard'> & { canShare?: Navigator['canShare'] };
+}
+
+/** System share sheet if there is one, else the clipboard. 'cancelled' when the user closed the sheet. */
+export async function shareLink(url: string, title: string, deps: ShareDeps = {}): Promise<'shared' | 'copied' | 'cancelled'> {
+  const nav = deps.navigator ?? navigator;
+  const data = { title, url };
+  if (typeof nav.share === 'function' && (!nav.canShare || nav.canShare(data))) {
+    try {
+      await nav.share(data);
+      return 'shared';
+    } catch (error) {
+      if ((error as { name?: string }).name === 'AbortError') return 'cancelled';
+      // Not allowed here (no user gesture, permissions): fall back to the clipboard.
+    }
+  }
+  if (!nav.clipboard?.writeText) throw new Error('No clipboard');
+  await nav.clipboard.writeText(url);
+  return 'copied';
+}
