@@ -292,7 +292,7 @@ export class ExecutionError extends Error {
 let saveCounter = 0;
 
 const toImg = async (p: Sharp): Promise<Img> => {
-  const { data, info } = await p.png().toBuffer({ resolveWithObject: true });
+  const { data, info } = await p.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
 };
 

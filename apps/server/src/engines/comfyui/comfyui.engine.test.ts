@@ -36,7 +36,7 @@ const settings = {
   style: 'No' as const,
 };
 
-describe('ComfyUI engine, end to end through the job system', () => {
+describe('ComfyUI engine, end to end through the job system', { timeout: 120_000 }, () => {
   let fake: ComfyUIFake;
   let t: TestApp;
   let baseUrl: string;
@@ -106,7 +106,8 @@ describe('ComfyUI engine, end to end through the job system', () => {
         const mine = progress.filter((m) => m.type === 'variation_progress' && m.imageId === img.id).map((m) => (m as { percentage: number }).percentage);
         expect(mine.length).toBeGreaterThan(0);
         expect(mine.every((p) => p > 0 && p < 100)).toBe(true);
-        expect([...mine].sort((a, b) => a - b)).toEqual(mine);
+        // (Published without waiting, so the event bus may deliver them out of order.)
+        expect(new Set(mine).size).toBe(mine.length);
       }
       expect(live.messages.filter((m) => m.type === 'variation_completed' && m.batchId === batchId)).toHaveLength(4);
 
@@ -129,7 +130,7 @@ describe('ComfyUI engine, end to end through the job system', () => {
     } finally {
       unregister();
     }
-  });
+  }, 120_000);
 
   it('a workflow ComfyUI refuses (node_errors) fails each variation at once with a readable message and refunds it', async () => {
     fake.models.checkpoints = ['sd_xl_base_1.0.safetensors']; // the configured model is not installed
@@ -176,7 +177,7 @@ describe('ComfyUI engine, end to end through the job system', () => {
     expect(fake.prompts.length - before).toBe(3); // the first attempt and two retries
     expect(await balanceOf(t.app, user.id)).toBe(3);
     expect(await refundsOf(user.id)).toHaveLength(1);
-  });
+  }, 60_000);
 });
 
 describe('ComfyUI client against the fake', () => {
@@ -227,6 +228,7 @@ describe('ComfyUI client against the fake', () => {
       const rendered = await engine.render({ input: image, mode: 'art', artStyle: 'aquarelle', prompt: '', variationNumber: 1, settings: { ...settings, upscale: 'No' }, selections: {}, regions: [], onProgress: (p) => progress.push(p) });
       expect(rendered.width % 8).toBe(0);
       expect(progress.at(-1)).toBe(100);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress);
       expect(progress.length).toBeGreaterThan(5);
       const regions = await engine.segment({ image, maxRegions: 3 });
       expect(regions.length).toBeGreaterThan(0);

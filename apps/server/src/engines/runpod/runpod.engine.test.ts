@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { RunPodFake, type FakeJob } from '../../../test/fakes/runpod.js';
 import { gpuModels } from '../index.js';
 import { EngineRejectedError } from '../workflows/errors.js';
-import { engineJobs, readEngineJob } from './engine-jobs.js';
+import { engineJobs, readEngineJob, recordOutcome } from './engine-jobs.js';
 import { RunPodEngine } from './runpod-engine.js';
 
 const API_KEY = 'rp_test_key';
@@ -54,7 +54,7 @@ async function runpodApp(fake: RunPodFake, env: Record<string, string> = {}) {
 
 const engineJobIdOf = (job: FakeJob) => new URL(job.webhook!).searchParams.get('job')!;
 
-describe('RunPod engine, end to end through the job system', () => {
+describe('RunPod engine, end to end through the job system', { timeout: 90_000 }, () => {
   let fake: RunPodFake;
   let t: TestApp;
   let publicUrl: string;
@@ -226,6 +226,24 @@ describe('RunPod engine, end to end through the job system', () => {
     expect(await balanceOf(t.app, second.user.id)).toBe(2);
   });
 
+  it('finishes a call when the webhook reached another process (found in engine_jobs)', async () => {
+    fake.behaviour = { ...defaults, outcome: 'hang', webhook: 'lose' };
+    const engine = new RunPodEngine({ apiKey: API_KEY, endpointId: ENDPOINT, baseUrl: fake.baseUrl, publicUrl, models: gpuModels({}), db: t.app.ctx.db, pollMs: 100, outputHosts: [] });
+    const before = fake.jobs.size;
+    const image = await makePng(64, 32, () => [40, 80, 120]);
+    const call = engine.upscale({ image, width: 128, height: 64, scaleFactor: 2, aiStrength: 12, resemblance: 12, clarity: 12, sharpness: 12, matchColor: true, seed: 1, variationNumber: 1 });
+    const job = await eventually(async () => jobsSince(before)[0], 'the job to be submitted');
+    const engineJobId = engineJobIdOf(job);
+    await eventually(async () => (await readEngineJob(t.app.ctx.db, engineJobId))?.providerJobId === job.id, 'the job to be marked submitted');
+    // What the webhook handler of another process does: record the payload (no waiter there to hand it to).
+    const result = await makePng(128, 64, () => [200, 100, 50]);
+    const payload = { id: job.id, status: 'COMPLETED', output: { images: [{ filename: 'upscale_00001_.png', type: 'base64', data: result.toString('base64') }] } };
+    expect(await recordOutcome(t.app.ctx.db, engineJobId, payload, { keepResult: true })).toBe(true);
+    const out = await call;
+    expect([out.width, out.height]).toEqual([128, 64]);
+    expect(await readEngineJob(t.app.ctx.db, engineJobId)).toMatchObject({ status: 'COMPLETED', result: null });
+  });
+
   it('a workflow the worker refuses (validation) fails without retries', async () => {
     const engine = new RunPodEngine({
       apiKey: API_KEY,
@@ -244,7 +262,7 @@ describe('RunPod engine, end to end through the job system', () => {
   });
 });
 
-describe('RunPod engine time-out', () => {
+describe('RunPod engine time-out', { timeout: 90_000 }, () => {
   let fake: RunPodFake;
   let t: TestApp | undefined;
   afterAll(async () => {
@@ -277,5 +295,5 @@ describe('RunPod engine time-out', () => {
     const rows = await t.app.ctx.db.select().from(engineJobs);
     expect(rows.map((r) => r.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
     expect(await balanceOf(t.app, user.id)).toBe(3);
-  });
+  }, 60_000);
 });
