@@ -3,6 +3,15 @@
 import type { App } from '../../app.js';
 import { batches, generatedImages, type ModuleType } from '../../db/schema/index.js';
 
+const PROMPTS = [
+  'A timber pavilion in a birch forest, soft morning light',
+  'Brick terraced houses along a canal at dusk, warm window light',
+  'Concrete museum extension with a cantilevered gallery, overcast sky',
+  'Glass atrium of a university library, winter afternoon',
+  'Coastal villa in white render with deep loggias, midday sun',
+  'Corten steel visitor centre on a hillside, autumn colours',
+];
+
 export interface SeedImage {
   createdAt: Date;
   moduleType?: ModuleType;
@@ -16,7 +25,14 @@ export interface SeedImage {
  * inserted 1000 rows per statement. Completed rows get fake file keys (listing signs keys; it
  * never reads files). Returns the ids in insertion order.
  */
-export async function seedImages(app: App, userId: number, images: SeedImage[], perBatch = 4): Promise<number[]> {
+export async function seedImages(
+  app: App,
+  userId: number,
+  images: SeedImage[],
+  perBatch = 4,
+  /** Real stored files to point the completed rows at, in turn (benches and screenshots). */
+  files?: ReadonlyArray<{ imageKey: string; thumbnailKey: string; width: number; height: number }>,
+): Promise<number[]> {
   const db = app.ctx.db;
   const groups: SeedImage[][] = [];
   for (let i = 0; i < images.length; i += perBatch) groups.push(images.slice(i, i + perBatch));
@@ -25,11 +41,11 @@ export async function seedImages(app: App, userId: number, images: SeedImage[], 
     const rows = await db
       .insert(batches)
       .values(
-        groups.slice(i, i + 1000).map((g) => ({
+        groups.slice(i, i + 1000).map((g, j) => ({
           userId,
           moduleType: g[0].moduleType ?? 'CREATE',
           status: 'COMPLETED' as const,
-          prompt: 'a timber pavilion in a birch forest',
+          prompt: PROMPTS[(i + j) % PROMPTS.length],
           settings: { variations: g.length, creativity: 3, expressivity: 2, resemblance: 3, selectedStyle: 'photorealistic' },
           totalVariations: g.length,
           createdAt: g[0].createdAt,
@@ -39,10 +55,12 @@ export async function seedImages(app: App, userId: number, images: SeedImage[], 
       .returning({ id: batches.id });
     batchIds.push(...rows.map((r) => r.id));
   }
+  let n = 0;
   const values = groups.flatMap((g, gi) =>
     g.map((img, vi) => {
       const status = img.status ?? 'COMPLETED';
       const key = `u/${userId}/generated/seed-${gi}-${vi}`;
+      const file = files?.length ? files[n++ % files.length] : null;
       return {
         userId,
         batchId: batchIds[gi],
@@ -50,11 +68,11 @@ export async function seedImages(app: App, userId: number, images: SeedImage[], 
         moduleType: img.moduleType ?? g[0].moduleType ?? 'CREATE',
         status,
         runpodStatus: status === 'COMPLETED' ? 'COMPLETED' : 'SUBMITTED',
-        imageKey: status === 'COMPLETED' ? `${key}/image.jpg` : null,
-        thumbnailKey: status === 'COMPLETED' ? `${key}/thumb.webp` : null,
-        width: 1024,
-        height: 768,
-        prompt: 'a timber pavilion in a birch forest',
+        imageKey: status === 'COMPLETED' ? (file?.imageKey ?? `${key}/image.jpg`) : null,
+        thumbnailKey: status === 'COMPLETED' ? (file?.thumbnailKey ?? `${key}/thumb.webp`) : null,
+        width: file?.width ?? 1024,
+        height: file?.height ?? 768,
+        prompt: PROMPTS[gi % PROMPTS.length],
         isPublic: img.isPublic ?? false,
         publishedAt: img.isPublic ? img.createdAt : null,
         deletedAt: img.deleted ? new Date() : null,
