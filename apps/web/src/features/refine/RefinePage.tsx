@@ -148,11 +148,7 @@ export function RefinePage() {
   const upload = useRefineUpload(useCallback((image: InputImage) => dispatch(imageChosen({ imageId: image.id, imageType: 'uploaded' })), [dispatch]));
   const fileInput = useRef<HTMLInputElement>(null);
   const browse = () => fileInput.current?.click();
-  const drop = useImageDrop(
-    (file) => void upload.upload(file),
-    () => undefined,
-    upload.uploading,
-  );
+  const drop = useImageDrop((file) => void upload.upload(file), upload.reject, upload.uploading);
 
   const [inspectorOpen, setInspectorOpen] = useState(true);
   const [promptOpen, setPromptOpen] = useState(false);

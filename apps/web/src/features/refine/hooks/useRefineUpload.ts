@@ -62,5 +62,8 @@ export function useRefineUpload(onUploaded: (image: InputImage) => void) {
     [dispatch, onUploaded],
   );
 
-  return { ...state, upload };
+  /** A drop that was not an image (spec §2: drops accept only image/*). */
+  const reject = useCallback(() => setState({ ...idle, error: IMAGE_MESSAGES.unsupportedType }), []);
+
+  return { ...state, upload, reject };
 }
