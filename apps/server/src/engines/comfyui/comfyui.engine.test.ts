@@ -237,6 +237,22 @@ describe('ComfyUI client against the fake', () => {
     }
   });
 
+  it('sends a large render input downscaled (the render works at ~1 MP)', async () => {
+    const engine = new ComfyUIEngine({ url: fake.url, models: gpuModels({}), historyPollMs: 200 });
+    try {
+      const big = await sharp({ create: { width: 2600, height: 1800, channels: 3, background: '#8a9bb0' } }).jpeg().toBuffer();
+      const before = new Set(fake.uploads.keys());
+      await engine.render({ input: big, mode: 'photorealistic', prompt: 'x', variationNumber: 1, settings: { ...settings, upscale: 'No' }, selections: {}, regions: [] });
+      const sent = [...fake.uploads.entries()].filter(([name]) => !before.has(name) && name.endsWith('-input.jpg'));
+      expect(sent).toHaveLength(1);
+      const meta = await sharp(sent[0][1]).metadata();
+      expect(meta.width! * meta.height!).toBeLessThanOrEqual(4 * 1024 * 1024);
+      expect(Math.abs(meta.width! / meta.height! - 2600 / 1800)).toBeLessThan(0.01);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('takes a queued prompt off the queue when its call is aborted', async () => {
     const engine = new ComfyUIEngine({ url: fake.url, models: gpuModels({}), historyPollMs: 200 });
     fake.paused = true;

@@ -42,7 +42,8 @@ export abstract class GpuEngine implements Engine {
   protected abstract run(job: WorkflowJob, opts: EngineCallOptions): Promise<Buffer>;
 
   async render(req: RenderRequest): Promise<EngineImage> {
-    const input = await describeInput(req.input, 'input');
+    // The workflow works at ~1 MP: a larger input only costs upload time (and RunPod's 10 MB request limit).
+    const input = await describeInput(req.input, 'input', RENDER_INPUT_MAX_PIXELS);
     const regions = req.regions
       .map((r) => ({ mask: r.mask, prompt: regionPrompt(r) }))
       .filter((r): r is { mask: Buffer; prompt: string } => !!r.prompt);
@@ -132,14 +133,28 @@ export function filePrefix(kind: string): string {
 
 const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', jpg: 'jpg', webp: 'webp' };
 
-/** Size and format of an input; anything but PNG/JPEG/WEBP is re-encoded to PNG. */
-export async function describeInput(data: Buffer, what: string): Promise<InputImage> {
+/** Render inputs above this many pixels are sent downscaled (the render works at ~1 MP). */
+export const RENDER_INPUT_MAX_PIXELS = 4 * 1024 * 1024;
+
+/**
+ * Size and format of an input; anything but PNG/JPEG/WEBP is re-encoded to PNG. With
+ * `maxPixels`, a larger image is downscaled (aspect kept) and sent as a JPEG.
+ */
+export async function describeInput(data: Buffer, what: string, maxPixels?: number): Promise<InputImage> {
   const meta = await sharp(data)
     .metadata()
     .catch(() => {
       throw new EngineRejectedError(`The ${what} is not a readable image`);
     });
   if (!meta.width || !meta.height) throw new EngineRejectedError(`The ${what} has no size`);
+  if (maxPixels && meta.width * meta.height > maxPixels) {
+    const k = Math.sqrt(maxPixels / (meta.width * meta.height));
+    const rotated = (meta.orientation ?? 1) >= 5;
+    const w = Math.max(1, Math.floor((rotated ? meta.height : meta.width) * k));
+    const h = Math.max(1, Math.floor((rotated ? meta.width : meta.height) * k));
+    const { data: jpg, info } = await sharp(data).rotate().resize(w, h, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
+    return { data: jpg, width: info.width, height: info.height, ext: 'jpg' };
+  }
   const ext = meta.format ? EXT[meta.format] : undefined;
   if (ext && (meta.orientation ?? 1) === 1) return { data, width: meta.width, height: meta.height, ext };
   const { data: png, info } = await sharp(data).rotate().png().toBuffer({ resolveWithObject: true });

@@ -20,6 +20,8 @@ async function webhookPlugin(app: FastifyInstance): Promise<void> {
     '/runpod/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      // The URL carries the job's secret: keep it out of the info-level request log.
+      logLevel: 'warn',
       schema: {
         tags: ['generation'],
         summary: 'RunPod job webhook (authenticated by the per-job secret in its URL)',
