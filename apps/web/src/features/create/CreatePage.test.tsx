@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -231,6 +231,28 @@ describe('CreatePage', () => {
     // The new input image is selected, and the settings stayed.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Input image render_3_1.jpg' })).toHaveAttribute('aria-pressed', 'true'));
     expect(store.getState().customization.creativity).toBe(4);
+  });
+
+  it('takes only the first dropped file, only if it is an image, and says when the upload failed', async () => {
+    serve({ inputs: [] });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      // The network is down: the request errors.
+      setTimeout(() => this.onerror?.(new ProgressEvent('error')), 0);
+    });
+    renderCreate();
+    const zone = (await screen.findByRole('heading', { name: 'Upload an image to create' })).closest('[data-testid="create-canvas"]')!.parentElement!;
+    const drop = (files: File[]) => fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
+
+    drop([new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' }), new File(['png'], 'a.png', { type: 'image/png' })]);
+    expect(send).not.toHaveBeenCalled();
+
+    drop([new File(['png'], 'villa.png', { type: 'image/png' }), new File(['png'], 'b.png', { type: 'image/png' })]);
+    expect(send).toHaveBeenCalledTimes(1);
+    const form = send.mock.calls[0][0] as FormData;
+    expect((form.get('file') as File).name).toBe('villa.png');
+    expect(form.get('uploadSource')).toBe('CREATE_MODULE');
+    expect((await screen.findAllByText('Failed to upload image')).length).toBeGreaterThan(0);
   });
 
   it('Upscale Image opens /upscale with the image in the navigation state', async () => {
