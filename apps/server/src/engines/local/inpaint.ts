@@ -1,4 +1,4 @@
-import { blurPlane, blurRgb, dilatePlane } from './pixels/filters.js';
+import { blurPlane, blurRgb, boxBlurPlane, dilatePlane } from './pixels/filters.js';
 import { cloneRgb, fitSize, newPlane, newRgb, resizePlane, resizeRgb, sampleRgb, type Plane, type Rgb } from './pixels/image.js';
 import { mulberry32, type Rng } from './pixels/prng.js';
 
@@ -34,6 +34,44 @@ function downHalf(l: Level): Level {
       hole[y * w + x] = any;
     }
   return { img, hole };
+}
+
+/** The largest distance (chamfer, in pixels) from a hole pixel to the nearest known pixel. */
+function maxInnerDistance(hole: Uint8Array, w: number, h: number): number {
+  const INF = 1e9;
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) d[i] = hole[i] ? INF : 0;
+  const a = 1;
+  const b = Math.SQRT2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = d[i];
+      if (x > 0) v = Math.min(v, d[i - 1] + a);
+      if (y > 0) {
+        v = Math.min(v, d[i - w] + a);
+        if (x > 0) v = Math.min(v, d[i - w - 1] + b);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1] + b);
+      }
+      d[i] = v;
+    }
+  let max = 0;
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = d[i];
+      if (x < w - 1) v = Math.min(v, d[i + 1] + a);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w] + a);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1] + b);
+        if (x > 0) v = Math.min(v, d[i + w - 1] + b);
+      }
+      d[i] = v;
+      if (v < INF && v > max) max = v;
+    }
+  return max;
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -95,16 +133,19 @@ interface Nnf {
 function completeLevel(img: Rgb, hole: Uint8Array, prev: Nnf | null, prevW: number, rng: Rng, emIters: number): Nnf {
   const { w, h, d } = img;
   const n = w * h;
-  // Valid source centres: the whole patch inside the image and clear of the hole.
+  // Valid source centres: a known centre, the patch inside the image and mostly known.
+  // (Requiring a patch wholly clear of the hole leaves no sources between close holes, such
+  // as the wall between windows, at the coarse levels.)
   const holePlane = newPlane(w, h);
   for (let i = 0; i < n; i++) holePlane.d[i] = hole[i];
   const near = dilatePlane(holePlane, R);
+  const cover = boxBlurPlane(holePlane, R);
   const valid = new Uint8Array(n);
   const validList: number[] = [];
   for (let y = R; y < h - R; y++)
     for (let x = R; x < w - R; x++) {
       const i = y * w + x;
-      if (near.d[i] === 0) {
+      if (!hole[i] && cover.d[i] <= 0.35) {
         valid[i] = 1;
         validList.push(i);
       }
@@ -117,6 +158,9 @@ function completeLevel(img: Rgb, hole: Uint8Array, prev: Nnf | null, prevW: numb
   const dist = new Float32Array(n).fill(Infinity);
   if (validList.length === 0 || targets.length === 0) return { sx, sy, dist };
 
+  // Unknown source pixels cost a fixed penalty (a moderate colour difference), so fully
+  // known source patches are preferred but close-packed holes still find sources.
+  const UNKNOWN = 0.06;
   const patchDist = (tx: number, ty: number, px: number, py: number, cutoff: number): number => {
     let s = 0;
     for (let dy = -R; dy <= R; dy++) {
@@ -126,8 +170,13 @@ function completeLevel(img: Rgb, hole: Uint8Array, prev: Nnf | null, prevW: numb
       for (let dx = -R; dx <= R; dx++) {
         const xx = tx + dx;
         if (xx < 0 || xx >= w) continue;
+        const si = syy * w + px + dx;
+        if (hole[si]) {
+          s += UNKNOWN;
+          continue;
+        }
         const a = (yy * w + xx) * 3;
-        const b = (syy * w + px + dx) * 3;
+        const b = si * 3;
         const e0 = d[a] - d[b];
         const e1 = d[a + 1] - d[b + 1];
         const e2 = d[a + 2] - d[b + 2];
@@ -232,7 +281,9 @@ function completeLevel(img: Rgb, hole: Uint8Array, prev: Nnf | null, prevW: numb
           if (xx < 0 || xx >= w) continue;
           const t = yy * w + xx;
           if (!hole[t]) continue;
-          const s = ((sy[i] + dy) * w + sx[i] + dx) * 3;
+          const si = (sy[i] + dy) * w + sx[i] + dx;
+          if (hole[si]) continue;
+          const s = si * 3;
           votes[t * 4] += d[s] * wt;
           votes[t * 4 + 1] += d[s + 1] * wt;
           votes[t * 4 + 2] += d[s + 2] * wt;
@@ -253,7 +304,7 @@ function completeLevel(img: Rgb, hole: Uint8Array, prev: Nnf | null, prevW: numb
 
 export interface InpaintOptions {
   seed: number;
-  /** An initial guess for the hole at full resolution (outpaint's mirror extension). */
+  /** An initial guess for the hole at full resolution (outpaint's edge extension). */
   init?: Rgb;
   /** Longest side of the working copy. */
   workSide?: number;
@@ -283,9 +334,12 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   const hole0 = new Uint8Array(ws.w * ws.h);
   for (let i = 0; i < hole0.length; i++) hole0[i] = holeSmall.d[i] > 0.02 ? 1 : 0;
 
-  // Pyramid down to ~40 px.
+  // Pyramid: deep enough that the hole's thickest part is a few pixels at the top, and no
+  // deeper (coarser levels would swallow the known structure between close holes).
+  const depth = Math.max(1, Math.floor(Math.log2(Math.max(1, maxInnerDistance(hole0, ws.w, ws.h) / 3))) + 1);
   const levels: Level[] = [{ img: work, hole: hole0 }];
-  while (Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) > 48) levels.push(downHalf(levels[levels.length - 1]));
+  // Never below ~80 px: smaller levels have too few whole patches of each material left.
+  while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) / 2 >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const coarsest = levels[levels.length - 1];
   if (!o.init) diffuseFill(coarsest.img, coarsest.hole);
 
@@ -348,17 +402,10 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   return out;
 }
 
-/** Mirror index into [0, n) for any integer (reflect without repeating the edge). */
-function mirror(i: number, n: number): number {
-  if (n === 1) return 0;
-  const p = 2 * (n - 1);
-  i = ((i % p) + p) % p;
-  return i < n ? i : p - i;
-}
-
 /**
- * Outpaint: places the image on a larger canvas, starts the new area as a mirror extension
- * of the image (so horizons and masses continue), then completes it by patch matching.
+ * Outpaint: places the image on a larger canvas, starts the new area as a blurred extension
+ * of the image's edges (so horizons and masses continue), then completes it by patch
+ * matching, which brings back texture and structure from the image itself.
  */
 export function outpaintImage(img: Rgb, canvas: { width: number; height: number; offsetX: number; offsetY: number }, seed: number, progress?: (p: number) => void): Rgb {
   const W = canvas.width;
@@ -370,8 +417,9 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       const ix = x - canvas.offsetX;
       const iy = y - canvas.offsetY;
       const inside = ix >= 0 && iy >= 0 && ix < img.w && iy < img.h;
-      const sx = inside ? ix : mirror(ix, img.w);
-      const sy = inside ? iy : mirror(iy, img.h);
+      // Outside, start from the nearest edge pixel (a mirror would copy buildings backwards).
+      const sx = inside ? ix : Math.min(img.w - 1, Math.max(0, ix));
+      const sy = inside ? iy : Math.min(img.h - 1, Math.max(0, iy));
       const s = (sy * img.w + sx) * 3;
       const j = (y * W + x) * 3;
       init.d[j] = img.d[s];
@@ -379,8 +427,8 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       init.d[j + 2] = img.d[s + 2];
       if (!inside) mask.d[y * W + x] = 1;
     }
-  // The mirrored guess is blurred with distance from the image, so it gives structure
-  // without copying recognisable objects backwards.
+  // The edge-extended guess is blurred more with distance from the image: it steers the
+  // colours and masses without streaks.
   const blurred = blurRgb(init, Math.max(W, H) / 60);
   for (let i = 0; i < W * H; i++) {
     if (!mask.d[i]) continue;
