@@ -345,6 +345,51 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     recomputeRow(bi);
   }
 
+  // The sky is often left in bands (a strong gradient, a glow near the horizon): absorb
+  // sky-like neighbours into the sky cluster.
+  const skyLike = (c: Cluster) => {
+    const l = c.L / c.n;
+    const a = c.A / c.n;
+    const b = c.B / c.n;
+    return std(c) < 14 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && Math.abs(b) < 10));
+  };
+  let skyC = -1;
+  let skyBest = 0;
+  cl.forEach((c, i) => {
+    if (!c.alive || !skyLike(c) || c.top / w < 0.15 || c.cy / c.n / h > 0.55) return;
+    if (c.top > skyBest) {
+      skyBest = c.top;
+      skyC = i;
+    }
+  });
+  if (skyC >= 0) {
+    const sky = cl[skyC];
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const k of Array.from(sky.adj.keys())) {
+        const c = cl[k];
+        if (!c?.alive || k === skyC || !skyLike(c) || c.cy / c.n / h > 0.8) continue;
+        const dl = Math.abs(c.L / c.n - sky.L / sky.n);
+        const dab = Math.hypot(c.A / c.n - sky.A / sky.n, c.B / c.n - sky.B / sky.n);
+        if (dl > 30 || dab > 15) continue;
+        sky.n += c.n;
+        sky.L += c.L;
+        sky.A += c.A;
+        sky.B += c.B;
+        sky.LL += c.LL;
+        sky.grad += c.grad;
+        sky.cx += c.cx;
+        sky.cy += c.cy;
+        sky.top += c.top;
+        sky.bottom += c.bottom;
+        sky.members.push(...c.members);
+        for (const [j, e] of c.adj) if (j !== skyC && !sky.adj.has(j)) sky.adj.set(j, e);
+        sky.adj.delete(k);
+        c.alive = false;
+        changed = true;
+      }
+    }
+  }
   const final = cl.filter((c) => c.alive).sort((p, q) => q.n - p.n);
   const spToRegion = new Int32Array(sp.count);
   final.forEach((c, r) => c.members.forEach((m) => (spToRegion[m] = r)));
