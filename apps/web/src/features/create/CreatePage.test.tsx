@@ -255,6 +255,23 @@ describe('CreatePage', () => {
     expect((await screen.findAllByText('Failed to upload image')).length).toBeGreaterThan(0);
   });
 
+  it('shows four slots for the newest batch; its first free slot adds a variation with the batch’s input and settings', async () => {
+    const fetch = serve({
+      creates: [createImage(31, { batchId: 3, variationNumber: 1, updatedAt: '2026-01-01T00:00:00.000Z' })],
+      batchSettings: { 3: settings({ inputImageId: 4, creativity: 2, selections: { lighting: 'lighting-sunset' } }) },
+    });
+    renderCreate();
+    const history = await screen.findByRole('region', { name: 'History' });
+    const free = await within(history).findAllByRole('button', { name: 'Add a variation to render 3' });
+    expect(free).toHaveLength(3);
+    expect(free.map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, true]);
+    await userEvent.click(free[0]);
+    await waitFor(() => expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(true));
+    const index = urlsOf(fetch).findIndex((url) => url.includes('/runpod/generate'));
+    const body = await (fetch.mock.calls[index][0] as unknown as Request).json();
+    expect(body).toMatchObject({ existingBatchId: 3, inputImageId: 4, variations: 1, settings: { creativity: 2, selections: { lighting: 'lighting-sunset' } } });
+  });
+
   it('Upscale Image opens /upscale with the image in the navigation state', async () => {
     serve();
     renderCreate();

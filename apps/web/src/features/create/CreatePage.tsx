@@ -23,7 +23,7 @@ import { InputStrip } from './components/InputStrip';
 import { PromptCard } from './components/PromptCard';
 import { PromptModal } from './components/PromptModal';
 import { UploadDropZone } from './components/UploadDropZone';
-import { historyItems, isGenerating } from './historyOrder';
+import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
 import { useDropTarget } from './hooks/useDropTarget';
@@ -43,7 +43,7 @@ export function CreatePage() {
   const inputs = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
   const createQuery = useGetCreateImagesInfiniteQuery();
   const createImages = useMemo(() => flattenCreateImages(createQuery.data), [createQuery.data]);
-  const history = useMemo(() => historyItems(createImages), [createImages]);
+  const slots = useMemo(() => historySlots(historyItems(createImages)), [createImages]);
   const generating = isGenerating(createImages);
 
   const [inspectorOpen, setInspectorOpen] = useState(true);
@@ -239,9 +239,12 @@ export function CreatePage() {
           </div>
 
           <HistoryStrip
-            items={history}
+            slots={slots}
             selectedId={sel.selection?.kind === 'generated' ? sel.selection.id : null}
             onSelect={sel.selectGenerated}
+            onAddVariation={(batchId) => void action.addVariation(batchId)}
+            canAddVariation={!generating && !action.submitting}
+            addingVariation={action.addingVariation}
             loading={createQuery.isLoading}
             error={historyError}
             hasMore={createQuery.hasNextPage}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_SELECT_RECENCY_MS, autoSelectCandidate, historyItems, isGenerating } from './historyOrder';
+import { AUTO_SELECT_RECENCY_MS, autoSelectCandidate, historyItems, historySlots, isGenerating } from './historyOrder';
 import { createImage } from './testing';
 
 const ids = (list: { id: number }[]) => list.map((i) => i.id);
@@ -59,5 +59,24 @@ describe('isGenerating', () => {
   it('is true while any image renders', () => {
     expect(isGenerating([createImage(1), createImage(2, { status: 'PROCESSING' })])).toBe(true);
     expect(isGenerating([createImage(1), createImage(2, { status: 'FAILED' })])).toBe(false);
+  });
+});
+
+describe('historySlots', () => {
+  it('fills the newest batch up to four slots, the free ones right after its images', () => {
+    const slots = historySlots(
+      historyItems([
+        createImage(10, { batchId: 1, variationNumber: 1, createdAt: '2026-03-01T09:00:00.000Z' }),
+        createImage(20, { batchId: 2, variationNumber: 1, createdAt: '2026-03-02T09:00:00.000Z' }),
+        createImage(21, { batchId: 2, variationNumber: 2, status: 'FAILED', createdAt: '2026-03-02T09:00:00.000Z' }),
+      ]),
+    );
+    expect(slots.map((s) => (s.kind === 'image' ? s.image.id : `free:${s.batchId}:${s.first}`))).toEqual([20, 'free:2:true', 'free:2:false', 'free:2:false', 10]);
+  });
+
+  it('adds nothing to a full batch or an empty history', () => {
+    const four = [1, 2, 3, 4].map((n) => createImage(n, { batchId: 5, variationNumber: n }));
+    expect(historySlots(historyItems(four)).every((s) => s.kind === 'image')).toBe(true);
+    expect(historySlots([])).toEqual([]);
   });
 });

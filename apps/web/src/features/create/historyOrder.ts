@@ -23,6 +23,32 @@ export function historyItems(images: readonly GeneratedImage[]): GeneratedImage[
     });
 }
 
+/** A create batch displays 4 slots (spec §2). */
+export const BATCH_SLOTS = 4;
+
+export type HistorySlot =
+  | { kind: 'image'; image: GeneratedImage }
+  /** A free slot of the newest batch: one more variation with the batch's settings. `first` is the first free one. */
+  | { kind: 'free'; batchId: number; first: boolean };
+
+/**
+ * The strip's slots: the images in history order, and the newest batch filled up to 4 slots
+ * with free ones right after its images (a failed variation frees its slot again).
+ */
+export function historySlots(items: readonly GeneratedImage[]): HistorySlot[] {
+  const slots: HistorySlot[] = items.map((image) => ({ kind: 'image', image }));
+  if (items.length === 0) return slots;
+  const newest = Math.max(...items.map((i) => i.batchId));
+  const taken = items.filter((i) => i.batchId === newest).length;
+  const free = Math.max(0, BATCH_SLOTS - taken);
+  let last = -1;
+  items.forEach((i, index) => {
+    if (i.batchId === newest) last = index;
+  });
+  slots.splice(last + 1, 0, ...Array.from({ length: free }, (_, n): HistorySlot => ({ kind: 'free', batchId: newest, first: n === 0 })));
+  return slots;
+}
+
 /** A newly completed image is auto-selected once if it completed under 60 s ago (spec §2, §9). */
 export const AUTO_SELECT_RECENCY_MS = 60_000;
 /** …after 200 ms (spec §4). */

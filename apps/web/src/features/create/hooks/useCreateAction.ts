@@ -2,12 +2,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { GENERATION_ERROR_CODES, GENERATION_MESSAGES, hasActivePlan, IMAGE_MESSAGES, type GeneratedImage } from '@atelier/contract';
+import { customizationApi } from '../../../app/api/customization';
 import { useGenerateMutation } from '../../../app/api/generation';
 import { errorMessage } from '../../../app/api/http';
 import { useCreateInputFromGeneratedMutation, useSaveInputSettingsMutation } from '../../../app/api/images';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastWithAction } from '../../../components/ui/toast';
 import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
+import { customizationReducer, initialCustomizationState, settingsLoaded } from '../../customization';
 import { buildGenerationRequest, settingsToSave } from '../generationRequest';
 import type { Selection } from './useCreateSelection';
 
@@ -41,6 +43,7 @@ export function useCreateAction({
   selectInputSilently: (id: number) => void;
 }) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const customization = useAppSelector((s) => s.customization);
   const credits = useAppSelector((s) => s.auth.credits);
   const subscription = useAppSelector((s) => s.auth.subscription);
@@ -48,6 +51,7 @@ export function useCreateAction({
   const [createInputFromGenerated] = useCreateInputFromGeneratedMutation();
   const [saveInputSettings] = useSaveInputSettingsMutation();
   const [preparing, setPreparing] = useState(false);
+  const [addingVariation, setAddingVariation] = useState(false);
 
   const outOfCredits = () =>
     toastWithAction(CREDITS_DEPLETED_MESSAGE, {
@@ -112,8 +116,46 @@ export function useCreateAction({
     }
   };
 
+  /** One more variation into a batch (its free slot), with the batch's own input and settings; 1 credit. */
+  const addVariation = async (batchId: number) => {
+    if (addingVariation || preparing || generation.isLoading) return;
+    if (!hasActivePlan(subscription)) {
+      navigate('/subscription', { replace: true });
+      return;
+    }
+    if (!hasCreditsFor(credits, 1)) {
+      outOfCredits();
+      return;
+    }
+    setAddingVariation(true);
+    try {
+      let reply;
+      try {
+        reply = await dispatch(customizationApi.endpoints.getBatchSettings.initiate(batchId, { subscribe: false })).unwrap();
+      } catch (error) {
+        toast.error(errorMessage(error, GENERATION_MESSAGES.loadBatchSettingsFailed));
+        return;
+      }
+      // A batch whose input image is gone cannot have more variations.
+      if (reply.settings.inputImageId === null) {
+        toast.error(GENERATION_MESSAGES.batchInputMissing);
+        return;
+      }
+      const batchState = customizationReducer(initialCustomizationState, settingsLoaded(reply.settings));
+      await generate({ ...buildGenerationRequest({ ...batchState, variations: 1 }, reply.settings.inputImageId), existingBatchId: batchId }).unwrap();
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === GENERATION_ERROR_CODES.insufficientCredits) outOfCredits();
+      else toast.error(errorMessage(error, GENERATION_MESSAGES.generateFailed));
+    } finally {
+      setAddingVariation(false);
+    }
+  };
+
   return {
     create,
+    addVariation,
+    addingVariation,
     submitting: preparing || generation.isLoading,
     hasEnoughCredits: hasCreditsFor(credits, customization.variations),
     credits,
