@@ -42,7 +42,8 @@ async function runpodApp(fake: RunPodFake, env: Record<string, string> = {}) {
       RUNPOD_API_KEY: API_KEY,
       RUNPOD_ENDPOINT_ID: ENDPOINT,
       RUNPOD_BASE_URL: fake.baseUrl,
-      RUNPOD_POLL_MS: '200',
+      // Slow enough that a delivered webhook always wins; the lost-webhook test waits for the poll.
+      RUNPOD_POLL_MS: '2000',
       RUNPOD_OUTPUT_HOSTS: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       ...env,
