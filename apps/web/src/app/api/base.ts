@@ -28,6 +28,8 @@ export const TAG_TYPES = [
   'CustomizationOptions',
   'Engine',
   'Mask',
+  'TweakHistory',
+  'TweakImage',
   'RefineOperation',
   'RefineSettings',
   'GalleryDays',
