@@ -4,6 +4,7 @@ import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import { customizationReducer } from '../features/customization/store/customizationSlice';
 import { startOptionsLoader } from '../features/customization/store/loadOptions';
 import { refineReducer } from '../features/refine/store/refineSlice';
+import { tweakReducer } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   galleryUi: galleryUiReducer,
   customization: customizationReducer,
   refine: refineReducer,
+  tweak: tweakReducer,
   [api.reducerPath]: api.reducer,
 });
 

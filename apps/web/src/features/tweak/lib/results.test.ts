@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { GeneratedImage } from '@atelier/contract';
+import { tweakPlaceholder } from '../../../app/api/tweak';
+import { groupResults } from './results';
+
+const image = (id: number, batchId: number, variationNumber: number, createdAt: string, operationType = 'inpaint'): GeneratedImage => ({
+  ...tweakPlaceholder({ imageId: id, batchId, variationNumber, operationType, baseImageId: 1, createdAt }),
+  status: 'COMPLETED',
+});
+
+describe('the tweak results strip', () => {
+  it('shows each batch with two slots, newest batch first, variations in order', () => {
+    const batches = groupResults([
+      image(5, 20, 2, '2025-03-02T10:00:00Z'),
+      image(4, 20, 1, '2025-03-02T10:00:00Z'),
+      image(3, 10, 1, '2025-03-01T10:00:00Z', 'outpaint'),
+    ]);
+    expect(batches.map((b) => b.batchId)).toEqual([20, 10]);
+    expect(batches[0].slots.map((s) => s?.id)).toEqual([4, 5]);
+    expect(batches[1].slots.map((s) => s?.id ?? null)).toEqual([3, null]);
+    expect(batches[1].operationType).toBe('outpaint');
+  });
+
+  it('marks a batch with a variation still running', () => {
+    const running = { ...image(7, 30, 1, '2025-03-03T10:00:00Z'), status: 'PROCESSING' as const };
+    expect(groupResults([running])[0].processing).toBe(true);
+  });
+});
