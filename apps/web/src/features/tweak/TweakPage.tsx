@@ -1,11 +1,267 @@
-import { WandSparkles } from 'lucide-react';
-import { ModulePlaceholder } from '../shell/components/ModulePlaceholder';
+import { Tooltip } from 'radix-ui';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, TWEAK_LIMITS, TWEAK_MESSAGES, TWEAK_PHASE_LABELS, type GeneratedImage, type TweakTool } from '@atelier/contract';
+import { errorMessage } from '../../app/api/http';
+import { downloadBrandedJpeg, uploadInputImage } from '../../app/api/images';
+import { tweakApi, useCreateInputFromTweakMutation } from '../../app/api/tweak';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { CanvasTopBar } from './components/CanvasTopBar';
+import { CanvasHint } from './components/CanvasHint';
+import { ResultsStrip } from './components/ResultsStrip';
+import { SidePanel } from './components/SidePanel';
+import { SourceStrip, type UploadProgress } from './components/SourceStrip';
+import { ToolRail } from './components/ToolRail';
+import { TweakCanvas } from './components/TweakCanvas';
+import { TweakToolbar } from './components/TweakToolbar';
+import { useTweakPipeline, type ReadyResult } from './hooks/useTweakPipeline';
+import { useTweakSession } from './hooks/useTweakSession';
+import { useTweakShortcuts } from './hooks/useTweakShortcuts';
+import { isExpanded } from './lib/geometry';
+import { countObjects, hasDrawnObjects, objectId } from './lib/objects';
+import { groupResults } from './lib/results';
+import { canRedo, canUndo } from './store/history';
+import {
+  brushSizeChanged,
+  canvasBoundsReset,
+  imageAdded,
+  objectsCleared,
+  panelSelected,
+  promptChanged,
+  redo,
+  toolChanged,
+  undo,
+  variationsChanged,
+  viewChanged,
+  viewReset,
+} from './store/tweakSlice';
 
-/** /edit and /tweak. */
+/**
+ * /edit and /tweak (spec §2 Tweak): the thumbnail strip of inputs and renders, the drawing canvas
+ * with its tool rail, the prompt toolbar with Generate, the strip of tweak results and the side
+ * panel of the selected result or batch.
+ */
 export function TweakPage() {
+  usePageTitle('Tweak');
+  const dispatch = useAppDispatch();
+  const t = useAppSelector((s) => s.tweak);
+  const session = useTweakSession();
+  const { selectResult, selectSource } = session;
+
+  const onResultReady = useCallback(
+    (result: ReadyResult, delayMs: number) => {
+      setTimeout(() => void selectResult(result), delayMs);
+    },
+    [selectResult],
+  );
+  const pipeline = useTweakPipeline({ onResultReady });
+
+  // ---- add image: a file picker, the picture placed at 400,300 sized 200 × 200 ----
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const onTool = useCallback(
+    (tool: TweakTool) => {
+      if (tool === 'addImage') {
+        pictureInput.current?.click();
+        return;
+      }
+      dispatch(toolChanged(tool));
+    },
+    [dispatch],
+  );
+  useTweakShortcuts(onTool);
+  const placePicture = (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      toast.error(IMAGE_MESSAGES.unsupportedType, { id: 'tweak-failure' });
+      return;
+    }
+    const { x, y, width, height } = TWEAK_LIMITS.addedImage;
+    dispatch(imageAdded({ id: objectId('image'), src: URL.createObjectURL(file), name: file.name, x, y, width, height }));
+    dispatch(toolChanged('move'));
+  };
+
+  // ---- upload to the strip (TWEAK_MODULE) ----
+  const uploadInput = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<UploadProgress>({ uploading: false, progress: 0, error: null });
+  const uploadFile = async (file: File) => {
+    if (!file.type.startsWith('image/')) return setUpload({ uploading: false, progress: 0, error: IMAGE_MESSAGES.unsupportedType });
+    if (file.size > IMAGE_UPLOAD_LIMITS.maxBytes) return setUpload({ uploading: false, progress: 0, error: IMAGE_MESSAGES.tooLarge });
+    setUpload({ uploading: true, progress: 0, error: null });
+    try {
+      const image = await uploadInputImage(file, { uploadSource: 'TWEAK_MODULE', dispatch, onProgress: (progress) => setUpload((u) => ({ ...u, progress })) });
+      setUpload({ uploading: false, progress: 0, error: null });
+      dispatch(tweakApi.util.invalidateTags(['InputImage']));
+      selectSource({ kind: 'input', image });
+    } catch (error) {
+      console.error('Upload failed:', error);
+      setUpload({ uploading: false, progress: 0, error: errorMessage(error, IMAGE_MESSAGES.uploadFailed) });
+    }
+  };
+
+  // ---- results and the panel ----
+  const batches = useMemo(() => groupResults(session.results), [session.results]);
+  const [createInput, creating] = useCreateInputFromTweakMutation();
+  const continueFromResult = async (image: GeneratedImage) => {
+    try {
+      const res = await createInput({
+        generatedImageUrl: image.imageUrl ?? image.id,
+        generatedThumbnailUrl: image.thumbnailUrl,
+        originalInputImageId: image.inputImageId,
+        fileName: `tweak_${image.id}.jpg`,
+        tweakSettings: { prompt: t.prompt, variations: t.variations, operationType: image.operationType ?? undefined },
+        uploadSource: 'TWEAK_MODULE',
+      }).unwrap();
+      if (!res.success) throw new Error(res.message);
+      selectSource({ kind: 'input', image: res.data }, { keepPrompt: true });
+      toast.success('Added to your inputs', { id: 'tweak-input' });
+    } catch (error) {
+      toast.error(errorMessage(error, TWEAK_MESSAGES.createInputFailed), { id: 'tweak-failure' });
+    }
+  };
+
+  // ---- Generate ----
+  const objects = countObjects(t);
+  const drawn = hasDrawnObjects(t);
+  const expanded = isExpanded(t.canvasBounds, t.originalImageBounds);
+  const promptGiven = t.prompt.trim().length > 0;
+  const blockedReason = !t.selectedBase
+    ? 'Select an image first.'
+    : t.addedImages.length > 0
+      ? null
+      : drawn
+        ? promptGiven
+          ? null
+          : 'Enter a prompt describing the change.'
+        : expanded
+          ? null
+          : 'Mark an area with Rectangle, Brush or Pencil, place an image, or drag an edge outward.';
+  const label = t.pipeline.phase ? TWEAK_PHASE_LABELS[t.pipeline.phase] : t.generating ? 'Generating...' : TWEAK_PHASE_LABELS.IDLE;
+  const cost = t.addedImages.length > 0 ? 1 : t.variations;
+
+  const selectedResult = t.selectedBase?.kind === 'generated' ? session.results.find((r) => r.id === t.selectedBase?.id) ?? null : null;
+  const sourceSelected = t.originalBase;
+  const caption = !t.selectedBase
+    ? null
+    : selectedResult
+      ? `Tweak Image ${selectedResult.id} · ${selectedResult.operationType === 'outpaint' ? 'Outpaint' : selectedResult.operationType === 'add_image' ? 'Add image' : 'Inpaint'}`
+      : t.selectedBase.kind === 'input'
+        ? `Input · ${session.inputs.find((i) => i.id === t.selectedBase?.id)?.fileName ?? `#${t.selectedBase.id}`}`
+        : `Render ${t.selectedBase.id}`;
+  const sizeText = t.selectedBase?.width ? `${t.selectedBase.width} × ${t.selectedBase.height}` : null;
+
   return (
-    <ModulePlaceholder title="Tweak" icon={WandSparkles}>
-      Paint over part of a render to change it, or extend the frame beyond its edges, on a drawing canvas with undo and redo.
-    </ModulePlaceholder>
+    <Tooltip.Provider delayDuration={250}>
+      <div className="flex min-h-0 flex-1" data-testid="tweak-page">
+        <SourceStrip
+          inputs={session.inputs}
+          creates={session.creates}
+          selected={sourceSelected}
+          onSelect={(item) => selectSource(item)}
+          onUploadClick={() => uploadInput.current?.click()}
+          upload={upload}
+          loading={session.sources.isLoading}
+          error={session.sources.isError ? errorMessage(session.sources.error, IMAGE_MESSAGES.fetchInputAndCreateFailed) : null}
+        />
+        <input
+          ref={uploadInput}
+          type="file"
+          accept={`image/*,${IMAGE_UPLOAD_LIMITS.accept}`}
+          className="hidden"
+          data-testid="tweak-upload-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void uploadFile(file);
+          }}
+        />
+        <input
+          ref={pictureInput}
+          type="file"
+          accept={IMAGE_UPLOAD_LIMITS.accept}
+          className="hidden"
+          data-testid="tweak-add-image-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) placePicture(file);
+          }}
+        />
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="relative min-h-0 flex-1">
+            <TweakCanvas
+              busy={t.generating}
+              onFrameExpanded={(frame) => {
+                if (isExpanded(frame, t.originalImageBounds)) void pipeline.startOutpaint();
+              }}
+              overlay={
+                <>
+                  <ToolRail
+                    tool={t.currentTool}
+                    onTool={onTool}
+                    canUndo={canUndo(t.history)}
+                    canRedo={canRedo(t.history)}
+                    canClear={objects > 0}
+                    onUndo={() => dispatch(undo())}
+                    onRedo={() => dispatch(redo())}
+                    onClear={() => dispatch(objectsCleared())}
+                    disabled={!t.selectedBase}
+                  />
+                  <CanvasTopBar
+                    caption={caption}
+                    size={sizeText}
+                    zoom={t.zoom}
+                    onZoom={(zoom) => dispatch(viewChanged({ zoom }))}
+                    onFit={() => dispatch(viewReset())}
+                    showBrush={t.currentTool === 'brush'}
+                    brushSize={t.brushSize}
+                    onBrushSize={(n) => dispatch(brushSizeChanged(n))}
+                    frameExpanded={expanded && !t.generating}
+                    onResetFrame={() => dispatch(canvasBoundsReset())}
+                    disabled={t.generating}
+                  />
+                  <CanvasHint hasImage={!!t.selectedBase} noImages={session.sources.isSuccess && session.inputs.length === 0 && session.creates.length === 0} onUpload={() => uploadInput.current?.click()} />
+                </>
+              }
+            />
+          </div>
+          <TweakToolbar
+            prompt={t.prompt}
+            onPrompt={(text) => dispatch(promptChanged(text))}
+            variations={t.variations}
+            onVariations={(n) => dispatch(variationsChanged(n))}
+            label={label}
+            working={t.generating}
+            canGenerate={!blockedReason && !t.generating}
+            blockedReason={blockedReason}
+            cost={cost}
+            onGenerate={() => void pipeline.generate()}
+            status={label}
+          />
+          <ResultsStrip
+            batches={batches}
+            selectedImageId={t.selectedBase?.kind === 'generated' ? t.selectedBase.id : null}
+            selectedBatchId={t.panel?.kind === 'batch' ? t.panel.id : null}
+            onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
+            onSelectBatch={(batchId) => dispatch(panelSelected({ kind: 'batch', id: batchId }))}
+            loading={session.history.isLoading}
+            error={session.history.isError ? errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed) : null}
+          />
+        </div>
+
+        <SidePanel
+          selection={t.panel}
+          batches={batches}
+          results={session.results}
+          prompt={t.prompt}
+          busy={t.generating}
+          creatingInput={creating.isLoading}
+          onRegenerate={(image) => void pipeline.regenerate(image)}
+          onUseAsInput={(image) => void continueFromResult(image)}
+          onDownload={(image) => void downloadBrandedJpeg('generated', image.id, image.imageUrl)}
+          onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
+        />
+      </div>
+    </Tooltip.Provider>
   );
 }

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { GeneratedImage, InputImage, TweakImageKind } from '@atelier/contract';
+import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { loadImage } from '../lib/overlay';
+import { readTweakParams } from '../lib/urlParams';
+import { baseImageChanged, generationSelected, panelSelected, paramsFromUrl, promptChanged, type PanelSelection } from '../store/tweakSlice';
+
+export type SourceItem = { kind: 'input'; image: InputImage } | { kind: 'generated'; image: GeneratedImage };
+
+/** The session an image belongs to: a tweak result's original base, else the image itself. */
+export function sessionRootOf(image: GeneratedImage): { kind: TweakImageKind; id: number } {
+  if (image.moduleType === 'TWEAK' && image.baseImageId) {
+    const type = (image.settingsSnapshot as { baseImageType?: unknown } | null)?.baseImageType;
+    return { kind: type === 'input' ? 'input' : 'generated', id: image.baseImageId };
+  }
+  return { kind: 'generated', id: image.id };
+}
+
+/**
+ * Spec §2 auto-select: the most recent completed create image, else the most recent input image.
+ * Both lists come newest first.
+ */
+export function autoSelectSource(inputs: InputImage[], creates: GeneratedImage[]): SourceItem | null {
+  const create = creates.find((c) => c.status === 'COMPLETED' && c.imageUrl);
+  if (create) return { kind: 'generated', image: create };
+  const input = inputs.find((i) => i.status === 'COMPLETED');
+  return input ? { kind: 'input', image: input } : null;
+}
+
+/** Finds ?imageId in the tweak module's data: creates, then tweak results, then inputs. */
+export function findImageForParam(id: number, inputs: InputImage[], creates: GeneratedImage[], tweakImages: GeneratedImage[]): SourceItem | null {
+  const generated = creates.find((c) => c.id === id) ?? tweakImages.find((t) => t.id === id);
+  if (generated) return { kind: 'generated', image: generated };
+  const input = inputs.find((i) => i.id === id);
+  return input ? { kind: 'input', image: input } : null;
+}
+
+/**
+ * The Tweak screen's data and selection: the thumbnail strip (completed inputs and creates), the
+ * tweak results of the current session, the URL parameters, and the three ways to choose the image
+ * on the canvas (a strip thumbnail, a result, the URL).
+ */
+export function useTweakSession() {
+  const dispatch = useAppDispatch();
+  const [searchParams] = useSearchParams();
+  const sources = useGetTweakSourcesQuery();
+  const tweakImages = useGetAllTweakImagesQuery();
+  const selectedBase = useAppSelector((s) => s.tweak.selectedBase);
+  const originalBase = useAppSelector((s) => s.tweak.originalBase);
+  const history = useGetTweakHistoryQuery(originalBase ? { baseImageId: originalBase.id, baseImageType: originalBase.kind } : skipToken);
+  const [loadPrompt] = useLazyGetTweakPromptQuery();
+
+  const inputs = useMemo(() => (sources.data?.inputImages ?? []).filter((i) => i.status === 'COMPLETED'), [sources.data]);
+  const creates = useMemo(() => (sources.data?.createImages ?? []).filter((c) => c.status === 'COMPLETED' && c.imageUrl), [sources.data]);
+  const results = useMemo(() => history.data?.variations ?? [], [history.data]);
+
+  /** A thumbnail of the strip: a different base image (everything on the canvas is cleared). */
+  const selectSource = useCallback(
+    (item: SourceItem, opts: { keepPrompt?: boolean } = {}) => {
+      if (item.kind === 'input') {
+        const i = item.image;
+        dispatch(baseImageChanged({ base: { kind: 'input', id: i.id, url: i.imageUrl, width: i.dimensions.width, height: i.dimensions.height } }));
+      } else {
+        const g = item.image;
+        dispatch(
+          baseImageChanged({
+            base: { kind: 'generated', id: g.id, url: g.processedImageUrl ?? g.imageUrl ?? '', width: g.width ?? 0, height: g.height ?? 0 },
+            root: sessionRootOf(g),
+          }),
+        );
+      }
+      // The saved prompt is loaded only for a tweak result (spec §2); otherwise the box is empty.
+      const isResult = item.kind === 'generated' && item.image.moduleType === 'TWEAK';
+      if (!opts.keepPrompt) dispatch(promptChanged(''));
+      if (isResult && !opts.keepPrompt) {
+        loadPrompt({ imageId: item.image.id, imageType: 'generated' })
+          .unwrap()
+          .then((r) => dispatch(promptChanged(r.data.prompt)))
+          .catch(() => undefined);
+      }
+    },
+    [dispatch, loadPrompt],
+  );
+
+  /** A completed result: it becomes the image on the canvas; drawn areas are cleared, the rest stays. */
+  const selectResult = useCallback(
+    async (result: { id: number; url: string; width?: number | null; height?: number | null }, panel?: PanelSelection) => {
+      let { width, height } = result;
+      if (!width || !height) {
+        try {
+          const img = await loadImage(result.url);
+          width = img.naturalWidth;
+          height = img.naturalHeight;
+        } catch {
+          return;
+        }
+      }
+      dispatch(generationSelected({ base: { kind: 'generated', id: result.id, url: result.url, width, height }, panel }));
+      loadPrompt({ imageId: result.id, imageType: 'generated' })
+        .unwrap()
+        .then((r) => {
+          if (r.data.prompt) dispatch(promptChanged(r.data.prompt));
+        })
+        .catch(() => undefined);
+    },
+    [dispatch, loadPrompt],
+  );
+
+  // Once per visit: the URL's image (or the auto-selected one) and the URL's tweak parameters.
+  const initialised = useRef(false);
+  const dataReady = (sources.isSuccess || sources.isError) && (tweakImages.isSuccess || tweakImages.isError);
+  useEffect(() => {
+    if (initialised.current || !dataReady) return;
+    initialised.current = true;
+    const params = readTweakParams(searchParams);
+    const fromUrl = params.imageId !== null ? findImageForParam(params.imageId, inputs, creates, tweakImages.data?.images ?? []) : null;
+    if (params.imageId !== null && !fromUrl) console.warn(`Tweak: image ${params.imageId} is not among your images; ignoring ?imageId.`);
+    const keep = fromUrl ?? (selectedBase ? null : autoSelectSource(inputs, creates));
+    if (keep) selectSource(keep, { keepPrompt: params.prompt !== undefined });
+    dispatch(paramsFromUrl(params));
+    if (params.fromBatch !== null) dispatch(panelSelected({ kind: 'batch', id: params.fromBatch }));
+  }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data]);
+
+  return { sources, tweakImages, history, inputs, creates, results, selectSource, selectResult };
+}

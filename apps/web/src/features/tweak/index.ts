@@ -1,0 +1,3 @@
+// The tweak feature's public face.
+export { TweakPage } from './TweakPage';
+export { tweakReducer } from './store/tweakSlice';
