@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { makeFacadePng, signInWithToken, subscribe, uploadInputThroughApi } from './support/create';
+import { createVerifiedUser, type TestUser } from './support/users';
+
+/**
+ * Tweak (/edit) in Chromium against the real server and the CPU engine: mark an area, describe it
+ * and Generate; drag an edge outward and get a larger image by itself; the outpaint-then-inpaint
+ * pipeline; undo and redo from the keyboard.
+ */
+
+let user: TestUser;
+
+test.beforeAll(async ({ request }) => {
+  user = await createVerifiedUser(request, 'Lina Bo Bardi');
+  await subscribe(request, user.token, 'EXPLORER');
+  await uploadInputThroughApi(request, user.token, await makeFacadePng(640, 420), 'casa-de-vidro.png');
+});
+
+const box = async (canvas: Locator, attr: 'data-image-box' | 'data-frame-box') => {
+  const [x, y, width, height] = ((await canvas.getAttribute(attr)) ?? '').split(',').map(Number);
+  const c = (await canvas.boundingBox())!;
+  return { x: c.x + x, y: c.y + y, width, height };
+};
+
+async function openTweak(page: Page): Promise<Locator> {
+  await signInWithToken(page, user.token);
+  await page.goto('/edit');
+  const canvas = page.getByTestId('tweak-canvas');
+  await expect(canvas).toHaveAttribute('data-image-status', 'loaded');
+  return canvas;
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 12) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps });
+  await page.mouse.up();
+}
+
+test('draw a rectangle, describe it and Generate: the results arrive in the strip', async ({ page }) => {
+  const canvas = await openTweak(page);
+  await expect(page.getByRole('heading', { name: 'No Selection' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Select' })).toHaveAttribute('aria-pressed', 'true');
+
+  const img = await box(canvas, 'data-image-box');
+  await page.getByRole('button', { name: 'Rectangle' }).click();
+  await drag(page, { x: img.x + img.width * 0.42, y: img.y + img.height * 0.55 }, { x: img.x + img.width * 0.6, y: img.y + img.height * 0.83 });
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+
+  // A brush stroke and a pencil region too, for the screenshot of drawn regions.
+  await page.getByRole('button', { name: 'Brush' }).click();
+  await drag(page, { x: img.x + img.width * 0.2, y: img.y + img.height * 0.3 }, { x: img.x + img.width * 0.32, y: img.y + img.height * 0.4 }, 20);
+  await expect(canvas).toHaveAttribute('data-brushes', '1');
+  await page.getByRole('button', { name: 'Pencil' }).click();
+  await page.mouse.move(img.x + img.width * 0.7, img.y + img.height * 0.2);
+  await page.mouse.down();
+  for (const [fx, fy] of [[0.8, 0.18], [0.86, 0.3], [0.78, 0.4], [0.7, 0.34], [0.7, 0.21]]) await page.mouse.move(img.x + img.width * fx, img.y + img.height * fy, { steps: 8 });
+  await page.mouse.up();
+  await expect(canvas).toHaveAttribute('data-regions', '1');
+
+  const generate = page.getByTestId('tweak-generate');
+  await expect(generate).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('tweak-prompt').fill('a timber pergola with climbing plants');
+  await page.getByRole('radio', { name: '2' }).click();
+  await expect(generate).toContainText('2 credits');
+  await page.mouse.move(10, 10);
+  await page.screenshot({ path: 'artifacts/tweak-drawn-regions.png' });
+
+  await generate.click();
+  await expect(generate).toHaveAttribute('aria-busy', 'true');
+  const results = page.getByTestId('tweak-result');
+  await expect(results).toHaveCount(2);
+  await expect(results.and(page.locator('[data-status="COMPLETED"]'))).toHaveCount(2, { timeout: 60_000 });
+  await expect(generate).not.toHaveAttribute('aria-busy', 'true');
+  // The finished inpaint is put on the canvas; its drawn areas are cleared.
+  await expect(page.getByRole('heading', { name: /^Tweak Image \d+$/ })).toBeVisible();
+  await expect(canvas).toHaveAttribute('data-rectangles', '0');
+  await expect(page.getByTestId('tweak-caption')).toContainText('Inpaint');
+  await page.screenshot({ path: 'artifacts/tweak-inpaint-result.png' });
+});
+
+test('Ctrl+Z removes the rectangle and Ctrl+Shift+Z brings it back; not while typing', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const img = await box(canvas, 'data-image-box');
+  await page.keyboard.press('r');
+  await expect(page.getByRole('button', { name: 'Rectangle' })).toHaveAttribute('aria-pressed', 'true');
+  await drag(page, { x: img.x + img.width * 0.3, y: img.y + img.height * 0.3 }, { x: img.x + img.width * 0.5, y: img.y + img.height * 0.5 });
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+
+  await page.getByTestId('tweak-prompt').click();
+  await page.keyboard.press('Control+z');
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Control+z');
+  await expect(canvas).toHaveAttribute('data-rectangles', '0');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+y');
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+});
+
+test('drag an edge outward: the outpaint starts by itself and a larger image arrives', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const size = async () => (await page.getByTestId('tweak-caption').innerText()).match(/(\d+) × (\d+)/)!.slice(1).map(Number);
+  const [w0, h0] = await size();
+  const frame = await box(canvas, 'data-frame-box');
+  // The select tool's right handle sits on the middle of the right edge.
+  await drag(page, { x: frame.x + frame.width, y: frame.y + frame.height / 2 }, { x: frame.x + frame.width + frame.width * 0.3, y: frame.y + frame.height / 2 });
+  const generate = page.getByTestId('tweak-generate');
+  await expect(generate).toContainText('Phase 1: Outpaint...');
+  await page.screenshot({ path: 'artifacts/tweak-outpaint-running.png' });
+  await expect(page.getByTestId('tweak-caption')).toContainText('Outpaint', { timeout: 60_000 });
+  await expect(generate).toContainText('Generate');
+  const [w1, h1] = await size();
+  expect(w1).toBeGreaterThan(w0 * 1.2);
+  expect(h1).toBe(h0);
+  await page.mouse.move(10, 10);
+  await page.screenshot({ path: 'artifacts/tweak-outpaint-result.png' });
+});
+
+test('with a marked area and a prompt, the outpaint is followed by an inpaint on its result', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const img = await box(canvas, 'data-image-box');
+  await page.getByRole('button', { name: 'Rectangle' }).click();
+  await drag(page, { x: img.x + img.width * 0.1, y: img.y + img.height * 0.6 }, { x: img.x + img.width * 0.3, y: img.y + img.height * 0.9 });
+  await page.getByTestId('tweak-prompt').fill('a row of young olive trees');
+  await page.getByRole('button', { name: 'Select' }).click();
+  const frame = await box(canvas, 'data-frame-box');
+  await drag(page, { x: frame.x, y: frame.y + frame.height / 2 }, { x: frame.x - frame.width * 0.2, y: frame.y + frame.height / 2 });
+
+  const generate = page.getByTestId('tweak-generate');
+  await expect(generate).toContainText('Phase 1: Outpaint...');
+  await expect(generate).toContainText(/Starting Phase 2\.\.\.|Phase 2: Inpaint\.\.\./, { timeout: 60_000 });
+  await expect(generate).toContainText('Phase 2: Inpaint...', { timeout: 30_000 });
+  await expect(page.getByTestId('tweak-caption')).toContainText('Inpaint', { timeout: 60_000 });
+  await expect(generate).toContainText('Generate');
+  const batches = page.locator('[data-batch-id]');
+  await expect(batches.filter({ hasText: 'Outpaint' }).first()).toBeVisible();
+  await expect(batches.filter({ hasText: 'Inpaint' }).first()).toBeVisible();
+});
+
+test('/tweak?imageId= opens the same screen; a bad imageId is ignored', async ({ page }) => {
+  await signInWithToken(page, user.token);
+  await page.goto('/tweak?imageId=not-a-number&prompt=warm%20evening%20light');
+  await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
+  await expect(page.getByTestId('tweak-prompt')).toHaveValue('warm evening light');
+});
