@@ -48,7 +48,7 @@ export function GalleryModal({ rail }: { rail?: ReactNode }) {
           <Suspense
             fallback={
               <div className="flex-1">
-                <GallerySkeleton columns={4} tileHeight={240} gap={16} />
+                <GallerySkeleton columns={4} aspectRatio="1 / 1" gap={16} />
               </div>
             }
           >

@@ -144,7 +144,14 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
       </div>
     );
   } else if (!data) {
-    content = <GallerySkeleton columns={skeletonGeometry.columns} tileHeight={batchMode ? 120 : skeletonGeometry.tileHeight} gap={skeletonGeometry.gap} />;
+    content = (
+      <GallerySkeleton
+        columns={skeletonGeometry.columns}
+        tileHeight={batchMode ? 120 : undefined}
+        aspectRatio={batchMode ? undefined : layout === 'square' ? '1 / 1' : '4 / 3'}
+        gap={skeletonGeometry.gap}
+      />
+    );
   } else if (data.total === 0) {
     content = (
       <EmptyState

@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { Download, Ellipsis, Globe, GlobeLock, Share2, Sparkles, Trash2, WandSparkles } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { memo, useState } from 'react';
-import { timeOfDay } from '../lib/days';
+import { isCompletedImage, timeOfDay } from '../lib/days';
+import { Spinner } from '../../../components/ui/Spinner';
 import { FULL_CAPTION_HEIGHT as CAPTION_HEIGHT } from '../lib/geometry';
 import { useGalleryActions } from './GalleryActions';
 import { Hint, IconAction } from './IconAction';
@@ -149,6 +150,16 @@ export const ImageTile = memo(function ImageTile({ image, layout, height }: { im
           className={layout === 'square' ? 'group-hover:scale-[1.025]' : undefined}
         />
       </button>
+
+      {!isCompletedImage(image) ? (
+        // Live additions that are still rendering (spec §4): a spinner while PROCESSING, else Loading….
+        <div
+          className="pointer-events-none absolute inset-x-0 top-0 flex flex-col items-center justify-center gap-2 rounded-lg bg-stone-900/35 text-xs font-medium text-white"
+          style={{ height: frameHeight }}
+        >
+          {image.status === 'PROCESSING' ? <Spinner size="md" label="Rendering" /> : 'Loading…'}
+        </div>
+      ) : null}
 
       {image.isPublic ? (
         <Hint label="Shared on Explore">

@@ -6,7 +6,7 @@ export function TileSkeleton({ className, style }: { className?: string; style?:
 }
 
 /** The gallery's first paint while the day buckets load: a heading and two rows of tiles. */
-export function GallerySkeleton({ columns, tileHeight, gap }: { columns: number; tileHeight: number; gap: number }) {
+export function GallerySkeleton({ columns, tileHeight, aspectRatio, gap }: { columns: number; tileHeight?: number; aspectRatio?: string; gap: number }) {
   return (
     <div role="status" aria-label="Loading the gallery" className="px-6 pt-6 lg:px-8">
       <div className="mb-4 flex items-center gap-3">
@@ -16,7 +16,7 @@ export function GallerySkeleton({ columns, tileHeight, gap }: { columns: number;
       {[0, 1].map((r) => (
         <div key={r} className="grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap, marginBottom: gap }}>
           {Array.from({ length: columns }, (_, i) => (
-            <TileSkeleton key={i} style={{ height: tileHeight, animationDelay: `${(r * columns + i) * 60}ms` }} />
+            <TileSkeleton key={i} style={{ height: tileHeight, aspectRatio, animationDelay: `${(r * columns + i) * 60}ms` }} />
           ))}
         </div>
       ))}
