@@ -32,6 +32,7 @@ import {
   imageChosen,
   operationsFetchStarted,
   PINNED_STORAGE_KEY,
+  pinnedUrlRefreshed,
   resultChosen,
   settingChanged,
   settingsReset,
@@ -129,6 +130,12 @@ export function RefinePage() {
 
   const result = shownResult(operations, refine.selectedResultId);
   const source = current?.source ?? null;
+  // Signed URLs expire: a pinned image takes the fresh thumbnail its operations came with.
+  const freshThumb = source?.thumbnailUrl ?? source?.imageUrl ?? null;
+  const pinnedHere = pinned.some((p) => choiceKey(p) === selectedKey && p.imageUrl !== freshThumb);
+  useEffect(() => {
+    if (source && freshThumb && pinnedHere) dispatch(pinnedUrlRefreshed({ imageId: source.imageId, imageType: source.imageType, imageUrl: freshThumb }));
+  }, [source, freshThumb, pinnedHere, dispatch]);
   const selectedUpload = selected?.imageType === 'uploaded' ? uploads.find((u) => u.id === selected.imageId) : undefined;
   const selectedPin = pinned.find((p) => choiceKey(p) === selectedKey);
   const sourceUrl = source?.imageUrl ?? selectedUpload?.imageUrl ?? selectedPin?.imageUrl ?? null;

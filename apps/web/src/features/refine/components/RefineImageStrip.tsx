@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ImagePlus } from 'lucide-react';
+import { Image as ImageIcon, ImagePlus } from 'lucide-react';
 import type { RefineImageType } from '@atelier/contract';
 import type { UploadState } from '../hooks/useRefineUpload';
 import { Hint } from './Hint';
@@ -95,7 +95,18 @@ export function RefineImageStrip({
                   selected ? 'ring-2 ring-brand-600 ring-offset-2' : 'ring-1 ring-stone-200 hover:ring-stone-400',
                 )}
               >
-                {image.thumbnailUrl ? <img src={image.thumbnailUrl} alt="" loading="lazy" draggable={false} className="size-full object-cover" /> : null}
+                <ImageIcon className="absolute inset-0 m-auto size-5 text-stone-300" aria-hidden />
+                {image.thumbnailUrl ? (
+                  <img
+                    src={image.thumbnailUrl}
+                    alt=""
+                    loading="lazy"
+                    draggable={false}
+                    className="relative size-full object-cover"
+                    // An expired link shows the placeholder until the image is chosen again.
+                    onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+                  />
+                ) : null}
                 {image.fromCreate ? (
                   <span className="absolute right-0.5 bottom-0.5 rounded bg-black/60 px-1 text-[9px] font-semibold tracking-wide text-white uppercase">
                     {image.imageType === 'generated' ? 'Render' : 'Input'}

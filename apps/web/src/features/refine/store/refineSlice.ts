@@ -86,6 +86,11 @@ const refineSlice = createSlice({
       state.pinned = [pin, ...state.pinned.filter((p) => !sameChoice(p, pin))].slice(0, MAX_PINNED);
       refineSlice.caseReducers.imageChosen(state, { type: 'refine/imageChosen', payload: pin });
     },
+    /** A fresh (signed, expiring) URL for a pinned image, from its loaded operations. */
+    pinnedUrlRefreshed(state, action: PayloadAction<PinnedImage>) {
+      const pin = state.pinned.find((p) => sameChoice(p, action.payload));
+      if (pin) pin.imageUrl = action.payload.imageUrl;
+    },
     operationsFetchStarted(state) {
       state.shouldFetchOperations = false;
     },
@@ -127,6 +132,7 @@ export const {
   imageChosen,
   imageReceived,
   operationsFetchStarted,
+  pinnedUrlRefreshed,
   resultChosen,
   viewModeChanged,
   settingsLoaded,
