@@ -177,8 +177,9 @@ test('an upload on the refine screen is selected; a 70 MP output is refused in t
   await page.getByRole('textbox', { name: 'Height in pixels' }).press('Enter');
   await page.getByRole('radio', { name: 'Scale 4×' }).click();
   await expect(page.getByTestId('refine-output')).toContainText('70.6 MP');
-  await expect(page.getByTestId('refine-output')).toContainText('at most 64 megapixels');
+  await expect(page.getByTestId('refine-output')).toContainText('Too large: the output may have at most 64 megapixels');
   await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled();
+  await shoot(page, '5-too-large');
 
   // Out of credits: spend down to 2 through the API, then ask for 4 variations: the spec's toast, nothing sent.
   await page.getByRole('radio', { name: 'Scale 1×' }).click();

@@ -138,7 +138,7 @@ export function RefineInspector({
                     {output.label} <span className="font-normal text-stone-500">· {output.megapixels}</span>
                   </span>
                 </p>
-                {output.tooLarge ? <p className="mt-1">{output.tooLarge}</p> : null}
+                {output.tooLarge ? <p className="mt-1">Too large: the output may have at most 64 megapixels. Lower the resolution or the scale factor.</p> : null}
               </>
             ) : (
               <p>Choose an image to see the output size.</p>
