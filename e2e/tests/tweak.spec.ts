@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { makeFacadePng, signInWithToken, subscribe, uploadInputThroughApi } from './support/create';
 import { createVerifiedUser, type TestUser } from './support/users';
 
@@ -77,6 +78,18 @@ test('draw a rectangle, describe it and Generate: the results arrive in the stri
   await expect(canvas).toHaveAttribute('data-rectangles', '0');
   await expect(page.getByTestId('tweak-caption')).toContainText('Inpaint');
   await page.screenshot({ path: 'artifacts/tweak-inpaint-result.png' });
+
+  // Regenerate from the side panel (needs the prompt), then continue from the result as an input.
+  await page.getByRole('radio', { name: '1' }).click();
+  await page.getByRole('button', { name: 'Regenerate with prompt' }).click();
+  await expect(page.locator('[data-batch-id]')).toHaveCount(2);
+  await expect(results.and(page.locator('[data-status="COMPLETED"]'))).toHaveCount(3, { timeout: 60_000 });
+  await expect(generate).not.toHaveAttribute('aria-busy', 'true');
+  await page.getByTestId('tweak-prompt').fill('');
+  await expect(page.getByText('Enter a prompt to enable regeneration')).toBeVisible();
+  await page.getByRole('button', { name: 'Use as input' }).click();
+  await expect(page.getByTestId('tweak-caption')).toContainText(/Input · tweak_\d+\.jpg/);
+  await expect(page.getByRole('heading', { name: 'No Selection' })).toBeVisible();
 });
 
 test('Ctrl+Z removes the rectangle and Ctrl+Shift+Z brings it back; not while typing', async ({ page }) => {
@@ -139,6 +152,34 @@ test('with a marked area and a prompt, the outpaint is followed by an inpaint on
   const batches = page.locator('[data-batch-id]');
   await expect(batches.filter({ hasText: 'Outpaint' }).first()).toBeVisible();
   await expect(batches.filter({ hasText: 'Inpaint' }).first()).toBeVisible();
+});
+
+test('the cut tool removes what it is clicked on', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const img = await box(canvas, 'data-image-box');
+  await page.getByRole('button', { name: 'Rectangle' }).click();
+  await drag(page, { x: img.x + img.width * 0.3, y: img.y + img.height * 0.3 }, { x: img.x + img.width * 0.5, y: img.y + img.height * 0.5 });
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+  await page.keyboard.press('x');
+  await page.mouse.click(img.x + img.width * 0.4, img.y + img.height * 0.4);
+  await expect(canvas).toHaveAttribute('data-rectangles', '0');
+  await page.keyboard.press('Control+z');
+  await expect(canvas).toHaveAttribute('data-rectangles', '1');
+});
+
+test('add image places a picture at 400,300 sized 200 × 200 and Generate composites it', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f7d4f' } }).png().toBuffer();
+  await page.getByTestId('tweak-add-image-input').setInputFiles({ name: 'planter.png', mimeType: 'image/png', buffer: picture });
+  await expect(canvas).toHaveAttribute('data-images', '1');
+  await expect(page.getByRole('button', { name: 'Move' })).toHaveAttribute('aria-pressed', 'true');
+  const generate = page.getByTestId('tweak-generate');
+  await expect(generate).toContainText('1 credit');
+  await page.mouse.move(10, 10);
+  await page.screenshot({ path: 'artifacts/tweak-added-image.png' });
+  await generate.click();
+  await expect(page.getByTestId('tweak-caption')).toContainText('Add image', { timeout: 60_000 });
+  await expect(page.locator('[data-batch-id]').filter({ hasText: 'Add image' }).first()).toBeVisible();
 });
 
 test('/tweak?imageId= opens the same screen; a bad imageId is ignored', async ({ page }) => {
