@@ -205,6 +205,19 @@ describe('POST /api/tweak/upload/mask', () => {
     expectRefused(await uploadMask(t.app, ada, truncated), 400);
   });
 
+  it('applies the upload limits: over 25 MB is 413, over 50 megapixels is 400, for masks and placed images alike', async () => {
+    const big = Buffer.concat([await maskPng(16, 16), Buffer.alloc(25 * 1024 * 1024 + 1024, 7)]);
+    expectRefused(await uploadMask(t.app, ada, big), 413);
+    // A solid colour compresses to a few hundred KB even at 8000 × 7500.
+    const huge = await sharp({ create: { width: 8000, height: 7500, channels: 3, background: '#000000' } }).png().toBuffer();
+    const res = await uploadMask(t.app, ada, huge);
+    expectRefused(res, 400, undefined, /50 megapixels/);
+    expect(res.json().code).toBe('IMAGE_TOO_LARGE');
+    const fields = { baseImageId: String(adaRender.id), baseImageType: 'generated', position: '{"x":0,"y":0}', size: '{"width":50,"height":50}' };
+    expectRefused(await addImage(t.app, ada, huge, fields), 400, undefined, /50 megapixels/);
+    expectRefused(await addImage(t.app, ada, big, fields), 413);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/tweak/upload/mask' });
     expect(res.statusCode).toBe(401);
