@@ -9,7 +9,7 @@ import { buildTimeline, locateTile, monthRange, type DayPlacement, type Timeline
 import { useScrollAnchor } from '../hooks/useScrollAnchor';
 import { DayHeader } from './DayHeader';
 import { Thumbnail } from './ImageTile';
-import { TileSkeleton } from './Skeletons';
+import { TileError, TileSkeleton } from './Skeletons';
 
 const PAGE = GALLERY_PAGE_SIZES.batches;
 
@@ -88,12 +88,19 @@ const BatchRow = memo(function BatchRow({
   onSelect: (batch: GalleryBatch) => void;
 }) {
   const loc = locateTile(placement, row.first, PAGE);
-  const { data } = useGetGalleryBatchesQuery({ mode, tz: timeZone, ...monthRange(loc.month), page: loc.page, limit: PAGE });
+  const { data, isError, isFetching, refetch } = useGetGalleryBatchesQuery({ mode, tz: timeZone, ...monthRange(loc.month), page: loc.page, limit: PAGE });
   const batch = data?.batches[loc.index];
   const thumb = BATCH_THUMB_SIZES[size];
   const slots = mode === 'create' ? 4 : 2;
   const height = thumb + 2 * BATCH_ROW_PADDING;
   const inset = GRID_PADDING_X - BATCH_ROW_PADDING;
+  if (!batch && isError && !isFetching) {
+    return (
+      <div style={{ height, marginLeft: inset, marginRight: inset, padding: BATCH_ROW_PADDING }}>
+        <TileError onRetry={() => void refetch()} style={{ height: thumb, width: '100%' }} />
+      </div>
+    );
+  }
   if (!batch) {
     return (
       <div className="flex items-center gap-5" style={{ height, marginLeft: inset, marginRight: inset, padding: BATCH_ROW_PADDING }}>

@@ -59,11 +59,12 @@ function daysOf(images: GalleryImage[]): GalleryDaysResponse {
 }
 
 /** A fake server over `images` (read at call time, so tests can add some). */
-function serve(state: { images: GalleryImage[] }) {
+function serve(state: { images: GalleryImage[]; failPages?: number }) {
   return mockFetchBy((url) => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/gallery/days') return json(daysOf(state.images));
     if (u.pathname === '/api/gallery/images') {
+      if (state.failPages && state.failPages-- > 0) return json({ message: 'Something went wrong', code: 'INTERNAL' }, 500);
       const from = u.searchParams.get('from')!;
       const to = u.searchParams.get('to')!;
       const page = Number(u.searchParams.get('page'));
@@ -198,5 +199,17 @@ describe('GalleryView with 5,000 images', () => {
     });
     await waitFor(() => expect(tileIds()).toContain(99));
     expect(scroller().scrollTop).toBe(0);
+  });
+
+  it('offers a retry on tiles whose page failed to load, instead of skeletons forever', async () => {
+    const state = { images: makeImages(12), failPages: 1 };
+    serve(state);
+    renderGallery();
+    const retry = await screen.findAllByRole('button', { name: /Couldn’t load/ });
+    // The newest month failed; its images are missing until the retry.
+    expect(tileIds()).not.toContain(12);
+    await act(async () => retry[0].click());
+    await waitFor(() => expect(tileIds()).toContain(12));
+    expect(screen.queryByRole('button', { name: /Couldn’t load/ })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { useScrollAnchor } from '../hooks/useScrollAnchor';
 import { DayHeader } from './DayHeader';
 import { ImageTile } from './ImageTile';
-import { TileSkeleton } from './Skeletons';
+import { TileError, TileSkeleton } from './Skeletons';
 
 const PAGE = GALLERY_PAGE_SIZES.images;
 
@@ -96,11 +96,13 @@ const ImageRow = memo(function ImageRow({
   for (let k = 0; k < row.length; k++) {
     const offset = placement.monthOffset + row.first + k;
     const page = Math.floor(offset / PAGE) + 1;
-    const data = page === pages[0].page ? first.data : second.data;
-    const image = data?.images[offset % PAGE];
+    const query = page === pages[0].page ? first : second;
+    const image = query.data?.images[offset % PAGE];
     cells.push(
       image ? (
         <ImageTile key={image.id} image={image} layout={layout} height={geometry.tileHeight} />
+      ) : query.isError && !query.isFetching ? (
+        <TileError key={`e${k}`} onRetry={() => void query.refetch()} style={{ height: geometry.tileHeight }} />
       ) : (
         <TileSkeleton key={`s${k}`} style={{ height: geometry.tileHeight }} />
       ),

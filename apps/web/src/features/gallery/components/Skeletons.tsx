@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import { RotateCw } from 'lucide-react';
 
 /** A placeholder for an image not loaded yet. */
 export function TileSkeleton({ className, style }: { className?: string; style?: React.CSSProperties }) {
@@ -21,5 +22,20 @@ export function GallerySkeleton({ columns, tileHeight, aspectRatio, gap }: { col
         </div>
       ))}
     </div>
+  );
+}
+
+/** A tile whose page failed to load: a quiet retry instead of a skeleton forever. */
+export function TileError({ onRetry, style }: { onRetry: () => void; style?: React.CSSProperties }) {
+  return (
+    <button
+      type="button"
+      onClick={onRetry}
+      style={style}
+      className="flex flex-col items-center justify-center gap-1.5 rounded-lg border border-dashed border-stone-300 bg-stone-100 text-xs text-stone-500 transition-colors hover:bg-stone-200/70 hover:text-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <RotateCw className="size-4" aria-hidden />
+      Couldn’t load · Retry
+    </button>
   );
 }
