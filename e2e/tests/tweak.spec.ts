@@ -165,6 +165,12 @@ test('the cut tool removes what it is clicked on', async ({ page }) => {
   await expect(canvas).toHaveAttribute('data-rectangles', '0');
   await page.keyboard.press('Control+z');
   await expect(canvas).toHaveAttribute('data-rectangles', '1');
+
+  // Every tool says what it does and its key.
+  await page.getByRole('button', { name: 'Brush' }).hover();
+  await expect(page.getByRole('tooltip')).toContainText('Paint over the area to change');
+  await expect(page.getByRole('tooltip')).toContainText('B');
+  await page.screenshot({ path: 'artifacts/tweak-tool-tooltip.png' });
 });
 
 test('add image places a picture at 400,300 sized 200 × 200 and Generate composites it', async ({ page }) => {
@@ -175,6 +181,12 @@ test('add image places a picture at 400,300 sized 200 × 200 and Generate compos
   await expect(page.getByRole('button', { name: 'Move' })).toHaveAttribute('aria-pressed', 'true');
   const generate = page.getByTestId('tweak-generate');
   await expect(generate).toContainText('1 credit');
+  // With the move tool the picture is selected for moving and resizing.
+  // The image is fitted in the 800 × 600 canvas; the picture covers canvas units 400–600 × 300–500.
+  const img = await box(canvas, 'data-image-box');
+  const unit = img.width / 800;
+  const imageTop = (600 - img.height / unit) / 2;
+  await page.mouse.click(img.x + 500 * unit, img.y + (400 - imageTop) * unit);
   await page.mouse.move(10, 10);
   await page.screenshot({ path: 'artifacts/tweak-added-image.png' });
   await generate.click();

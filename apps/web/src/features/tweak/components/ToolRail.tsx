@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Brush, Hand, ImagePlus, MousePointer2, PencilLine, Redo2, Scissors, Square, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import type { TweakTool } from '@atelier/contract';
 import { TOOL_INFO } from '../lib/tools';
-import { Hint } from './Hint';
+import { Hint, Kbd } from './Hint';
 
 const ICONS: Record<TweakTool, LucideIcon> = {
   select: MousePointer2,
@@ -50,7 +50,19 @@ export function ToolRail({
         const Icon = ICONS[t];
         const active = t === tool;
         return (
-          <Hint key={t} side="right" shortcut={key} label={<><span className="font-semibold text-white">{label}</span><span className="block text-white/70">{hint}</span></>}>
+          <Hint
+            key={t}
+            side="right"
+            label={
+              <>
+                <span className="flex items-center justify-between gap-4 font-semibold text-white">
+                  {label}
+                  <Kbd>{key}</Kbd>
+                </span>
+                <span className="mt-0.5 block text-white/70">{hint}</span>
+              </>
+            }
+          >
             <button
               type="button"
               aria-label={label}
