@@ -34,7 +34,7 @@ export function ImageViewer({ open, onClose, src, placeholder, alt, title, meta,
   return (
     <RadixDialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-[60] animate-fade-in bg-stone-950/92" />
+        <RadixDialog.Overlay className="fixed inset-0 z-[60] animate-fade-in bg-stone-950/[0.97]" />
         <RadixDialog.Content
           className="fixed inset-0 z-[60] flex animate-fade-in flex-col text-white focus:outline-none"
           aria-describedby={undefined}
