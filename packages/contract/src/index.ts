@@ -10,3 +10,5 @@ export * from './gallery.js';
 export * from './customization.js';
 export * from './refine.js';
 export * from './tweak.js';
+export * from './masks.js';
+export * from './prompts.js';
