@@ -5,3 +5,4 @@ export * from './billing.js';
 export * from './images.js';
 export * from './refine.js';
 export * from './tweak.js';
+export * from './masks.js';

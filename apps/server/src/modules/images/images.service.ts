@@ -338,6 +338,30 @@ export async function saveInputImageSettings(
   return updated;
 }
 
+/**
+ * Sets the prompts kept with an input image: `generatedPrompt` (the prompt saved for it; blank
+ * clears it) and `aiPrompt` (the last prompt written by the AI prompt writer). Fields left out
+ * keep their value. Used by the prompts module (its only way to write them).
+ */
+export async function setInputImagePrompts(
+  db: Executor,
+  userId: number,
+  id: number,
+  prompts: { generatedPrompt?: string | null; aiPrompt?: string | null },
+): Promise<InputImageRow> {
+  const clean = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
+  const patch: Partial<typeof inputImages.$inferInsert> = { updatedAt: new Date() };
+  if (prompts.generatedPrompt !== undefined) patch.generatedPrompt = clean(prompts.generatedPrompt);
+  if (prompts.aiPrompt !== undefined) patch.aiPrompt = clean(prompts.aiPrompt);
+  const [updated] = await db
+    .update(inputImages)
+    .set(patch)
+    .where(and(eq(inputImages.id, id), eq(inputImages.userId, userId), isNull(inputImages.deletedAt)))
+    .returning();
+  if (!updated) throw notFound(IMAGE_MESSAGES.inputNotFound);
+  return updated;
+}
+
 // ---- copies of generated images ----
 
 /**

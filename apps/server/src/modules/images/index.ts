@@ -10,6 +10,7 @@ export {
   readGeneratedImageBytes,
   readInputImageBytes,
   resolveGeneratedImageReference,
+  setInputImagePrompts,
   storeGeneratedImageFiles,
   type CreateInputImageInput,
   type GeneratedImageRow,
