@@ -7,6 +7,7 @@ import { resolveJwtSecret } from './lib/jwt.js';
 import { registerRenderQueue } from './modules/generation/index.js';
 import { registerRefineQueue } from './modules/refine/index.js';
 import { registerTweakQueue } from './modules/tweak/index.js';
+import { registerMasksQueue } from './modules/masks/index.js';
 
 /**
  * `npm run worker`: a job worker process (no HTTP). It runs the same queues as the in-process
@@ -40,6 +41,7 @@ async function main() {
   registerRenderQueue(ctx);
   registerRefineQueue(ctx);
   registerTweakQueue(ctx);
+  registerMasksQueue(ctx);
 
   await ctx.jobs.start({ workers: true });
   log.info({ engine: ctx.engine.name, concurrency: config.RENDER_CONCURRENCY }, 'Atelier worker is running');

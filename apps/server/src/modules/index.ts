@@ -10,6 +10,7 @@ import { registerRefineRoutes } from './refine/index.js';
 import { registerRunPodWebhookRoutes } from './runpod-webhook/index.js';
 import { registerCustomizationRoutes } from './customization/index.js';
 import { registerTweakRoutes } from './tweak/index.js';
+import { registerMasksRoutes } from './masks/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -27,4 +28,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerRunPodWebhookRoutes(api);
   await registerCustomizationRoutes(api);
   await registerTweakRoutes(api);
+  await registerMasksRoutes(api);
 }
