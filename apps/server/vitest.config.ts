@@ -10,5 +10,7 @@ export default defineProject({
     // Each file builds its own app on its own database; two cores, so two forks.
     pool: 'forks',
     maxWorkers: 2,
+    // Runs after the contract and web projects (vitest needs distinct groups for distinct maxWorkers).
+    sequence: { groupOrder: 2 },
   },
 });

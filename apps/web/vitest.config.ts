@@ -8,5 +8,6 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    sequence: { groupOrder: 1 },
   },
 });

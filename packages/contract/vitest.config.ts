@@ -1,2 +1,2 @@
 import { defineProject } from 'vitest/config';
-export default defineProject({ test: { name: 'contract', include: ['src/**/*.test.ts'] } });
+export default defineProject({ test: { name: 'contract', include: ['src/**/*.test.ts'], sequence: { groupOrder: 0 } } });
