@@ -122,7 +122,8 @@ export type AiPromptDeletedResponse = z.infer<typeof aiPromptDeletedResponseSche
 /**
  * POST /ai-prompt/generate. The writer reads the image, its regions (their materials and
  * text), the saved prompt materials (includeSelectedMaterials), `materialsText` (the modal's
- * materials not saved yet) and the user's words. `renderType` and `settings` (the inspector's
+ * materials not saved yet: items separated by semicolons or new lines, each a material name or
+ * "where: material"; every one is named in the prompt) and the user's words. `renderType` and `settings` (the inspector's
  * choices) are optional additions to the spec's payload.
  */
 export const generateAiPromptRequestSchema = z.object({
