@@ -11,6 +11,7 @@ import { registerRunPodWebhookRoutes } from './runpod-webhook/index.js';
 import { registerCustomizationRoutes } from './customization/index.js';
 import { registerTweakRoutes } from './tweak/index.js';
 import { registerMasksRoutes } from './masks/index.js';
+import { registerPromptsRoutes } from './prompts/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -29,4 +30,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerCustomizationRoutes(api);
   await registerTweakRoutes(api);
   await registerMasksRoutes(api);
+  await registerPromptsRoutes(api);
 }

@@ -1,0 +1,3 @@
+// The prompts module's public face.
+export { registerPromptsRoutes } from './prompts.routes.js';
+export { promptWriterOf, setPromptWriter } from './prompts.service.js';
