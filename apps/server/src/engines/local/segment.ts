@@ -353,6 +353,12 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     const b = c.B / c.n;
     return std(c) < 14 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && Math.abs(b) < 10));
   };
+  // Where a cluster folded away outside the merge loop went (neighbours' adjacency may still name it).
+  const mergedInto = new Int32Array(cl.length).fill(-1);
+  const resolve = (k: number) => {
+    while (mergedInto[k] >= 0) k = mergedInto[k];
+    return k;
+  };
   let skyC = -1;
   let skyBest = 0;
   cl.forEach((c, i) => {
@@ -386,9 +392,81 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
         for (const [j, e] of c.adj) if (j !== skyC && !sky.adj.has(j)) sky.adj.set(j, e);
         sky.adj.delete(k);
         c.alive = false;
+        mergedInto[k] = skyC;
         changed = true;
       }
     }
+  }
+  /** Folds cluster `i` into cluster `into` (outside the merge loop: no cost matrix to keep). */
+  const absorb = (into: number, i: number) => {
+    const t = cl[into];
+    const c = cl[i];
+    t.n += c.n;
+    t.L += c.L;
+    t.A += c.A;
+    t.B += c.B;
+    t.LL += c.LL;
+    t.grad += c.grad;
+    t.cx += c.cx;
+    t.cy += c.cy;
+    t.top += c.top;
+    t.bottom += c.bottom;
+    t.members.push(...c.members);
+    for (const [k0, e] of c.adj) {
+      const k = resolve(k0);
+      if (k === into || k === i) continue;
+      const te = t.adj.get(k);
+      if (te) {
+        te[0] += e[0];
+        te[1] += e[1];
+      } else t.adj.set(k, [e[0], e[1]]);
+    }
+    t.adj.delete(i);
+    c.alive = false;
+    mergedInto[i] = into;
+  };
+  // Slivers too small to be a surface (a stray line, an edge of antialiasing) join their most alike neighbour.
+  const minCluster = Math.max(4, Math.round(n * 0.004));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < cl.length; i++) {
+      const c = cl[i];
+      if (!c.alive || c.n >= minCluster) continue;
+      let into = -1;
+      let intoCost = Infinity;
+      for (const [k0, e] of c.adj) {
+        const k = resolve(k0);
+        if (k === i || !cl[k].alive) continue;
+        const cc = cost(c, cl[k], e);
+        if (cc < intoCost) {
+          intoCost = cc;
+          into = k;
+        }
+      }
+      if (into < 0) continue;
+      absorb(into, i);
+      changed = true;
+    }
+  }
+  // Small regions that are twins of another one apart from them (one window of a row of windows)
+  // join it: the same colour and texture is one surface to the user.
+  const twinArea = n * 0.02;
+  for (let i = 0; i < cl.length; i++) {
+    const c = cl[i];
+    if (!c.alive || c.n >= twinArea) continue;
+    let into = -1;
+    let best = Infinity;
+    for (let k = 0; k < cl.length; k++) {
+      const o = cl[k];
+      if (k === i || !o.alive || o.n < c.n) continue;
+      const dE = Math.hypot(c.L / c.n - o.L / o.n, c.A / c.n - o.A / o.n, c.B / c.n - o.B / o.n);
+      const dT = Math.abs(std(c) - std(o));
+      if (dE < 6 && dT < 10 && dE + dT < best) {
+        best = dE + dT;
+        into = k;
+      }
+    }
+    if (into >= 0) absorb(into, i);
   }
   const final = cl.filter((c) => c.alive).sort((p, q) => q.n - p.n);
   const spToRegion = new Int32Array(sp.count);
