@@ -123,8 +123,8 @@ export type AiPromptDeletedResponse = z.infer<typeof aiPromptDeletedResponseSche
  * POST /ai-prompt/generate. The writer reads the image, its regions (their materials and
  * text), the saved prompt materials (includeSelectedMaterials), `materialsText` (the modal's
  * materials not saved yet: items separated by semicolons or new lines, each a material name or
- * "where: material"; every one is named in the prompt) and the user's words. `renderType` and `settings` (the inspector's
- * choices) are optional additions to the spec's payload.
+ * "where: material"; every one is named in the prompt) and the user's words. `renderType`, `settings` (the inspector's
+ * choices) and `regions` (unsaved region styles) are optional additions to the spec's payload.
  */
 export const generateAiPromptRequestSchema = z.object({
   inputImageId,
@@ -135,6 +135,19 @@ export const generateAiPromptRequestSchema = z.object({
     .nullish(),
   includeSelectedMaterials: z.boolean({ error: 'includeSelectedMaterials must be true or false' }).default(true),
   renderType: z.enum(RENDER_TYPES, { error: `renderType must be one of ${RENDER_TYPES.join(', ')}` }).nullish(),
+  /** The prompt modal's region configuration not saved yet: each replaces the stored style of its region for this prompt. */
+  regions: z
+    .array(
+      z.object({
+        maskId: z.number({ error: 'regions.maskId must be a mask id' }).int('regions.maskId must be a mask id'),
+        materialOptionId: optionId('materialOptionId').nullish(),
+        customizationOptionId: optionId('customizationOptionId').nullish(),
+        customText: z.string({ error: 'customText must be text' }).max(1000, 'customText must be at most 1000 characters').nullish(),
+      }),
+      { error: 'regions must be a list' },
+    )
+    .max(50, 'regions: at most 50')
+    .optional(),
   settings: z
     .object({
       mode: z.enum(RENDER_MODES, { error: 'settings.mode must be photorealistic or art' }).optional(),

@@ -170,6 +170,22 @@ describe('POST /api/ai-prompt/generate', () => {
     const without = (await call(t.app, ada, 'POST', '/api/ai-prompt/generate', { inputImageId: input, includeSelectedMaterials: false })).json<GenerateAiPromptResponse>();
     expect(without.data.generatedPrompt).not.toContain('Copper Patina');
     expect(without.data.generatedPrompt).toContain('Red Brick, Running Bond');
+
+    // The modal's unsaved region styles replace the stored ones for this prompt.
+    const drafted = (
+      await call(t.app, ada, 'POST', '/api/ai-prompt/generate', {
+        inputImageId: input,
+        includeSelectedMaterials: false,
+        regions: [
+          { maskId: regions[0].id, materialOptionId: 'walls-concrete-board-formed', customText: null },
+          { maskId: regions[2].id, materialOptionId: null, customText: 'gravel path' },
+          { maskId: 999_999, materialOptionId: 'walls-brick-london-stock' },
+        ],
+      })
+    ).json<GenerateAiPromptResponse>();
+    expect(drafted.data.generatedPrompt).toContain('The façade in Board-formed Concrete; the ground: gravel path.');
+    expect(drafted.data.generatedPrompt).not.toContain('Red Brick');
+    expect(drafted.data.generatedPrompt).not.toContain('London Stock');
   });
 
   it("refuses bad input with 400 naming the field and another user's image with 404", async () => {
@@ -181,6 +197,8 @@ describe('POST /api/ai-prompt/generate', () => {
       [{ inputImageId: adaInput, includeSelectedMaterials: 'yes' }, 'includeSelectedMaterials'],
       [{ inputImageId: adaInput, renderType: 'underwater' }, 'renderType'],
       [{ inputImageId: adaInput, settings: { mode: 'sketchy' } }, 'settings.mode'],
+      [{ inputImageId: adaInput, regions: 'all' }, 'regions'],
+      [{ inputImageId: adaInput, regions: [{ maskId: 'x' }] }, 'regions.0.maskId'],
     ];
     for (const [body, field] of cases) {
       const res = await call(t.app, ada, 'POST', '/api/ai-prompt/generate', body);

@@ -213,7 +213,20 @@ export async function generatePrompt(ctx: AppContext, userId: number, body: Gene
   const selections = stringSelections(body.settings?.selections ?? saved.selections);
   const mode = body.settings?.mode ?? (saved.selectedStyle === 'art' ? 'art' : 'photorealistic');
 
-  const regions = await listRegionsForPrompt(ctx, userId, input.id);
+  const overrides = new Map((body.regions ?? []).map((r) => [r.maskId, r]));
+  const regions = (await listRegionsForPrompt(ctx, userId, input.id)).map((r) => {
+    const o = overrides.get(r.id);
+    if (!o) return r;
+    // The modal's unsaved style of this region (unknown catalog ids are left out, not refused).
+    const option = catalogMaterial(o.materialOptionId) ?? catalogOption(o.customizationOptionId);
+    return {
+      ...r,
+      materialName: option?.displayName ?? null,
+      section: option?.category ?? null,
+      subCategoryName: subCategoryOfMaterial(o.materialOptionId)?.displayName ?? null,
+      customText: o.customText?.trim() || null,
+    };
+  });
   const materials = body.includeSelectedMaterials ? (await materialsOf(ctx.db, userId, input.id)).map((m) => m.displayName) : [];
   const hasSky = regions.some((r) => r.label === 'sky');
   const renderType: RenderType = body.renderType ?? (!hasSky && regions.some((r) => r.section === 'floors') ? 'interior' : 'exterior');
