@@ -2,6 +2,7 @@ import type { LiveMessage } from '@atelier/contract';
 import { updateCredits } from '../../features/auth/store/authSlice';
 import { api } from '../api/base';
 import { createImageUpdated, createImagesStarted, flattenCreateImages, generationApi, placeholderImage } from '../api/generation';
+import { applyMasksLiveMessage } from '../api/masks';
 import { applyRefineLiveMessage } from '../api/refine';
 import { applyTweakLiveMessage } from '../api/tweak';
 import { setVariationProgress } from './liveListeners';
@@ -86,7 +87,8 @@ export function applyLiveMessage(message: LiveMessage, dispatch: Dispatch, getSt
     }
     case 'masks_completed':
     case 'masks_failed':
-      dispatch(api.util.invalidateTags([{ type: 'Mask', id: message.inputImageId }]));
+      // The image's masks (and, when completed, its AI prompt materials) load again.
+      applyMasksLiveMessage(message, dispatch, getState);
       return;
     default:
       return;
