@@ -13,6 +13,7 @@ import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
+import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions } from '../masks';
 import { openGallery } from '../gallery';
 import { CreateButton } from './components/CreateButton';
 import { CreateCanvas, type CanvasImage } from './components/CreateCanvas';
@@ -106,6 +107,12 @@ export function CreatePage() {
       ? { kind: 'input' as const, id: sel.selectedInput.id, url: sel.selectedInput.imageUrl }
       : null;
 
+  // The regions belong to the input image (of the shown render too); generated from its processed url, else its image url.
+  const baseInput = sel.selectedInput ?? inputs.find((i) => i.id === sel.baseInputId) ?? null;
+  const regionsImageUrl = baseInput ? (baseInput.processedUrl ?? baseInput.imageUrl) : null;
+  const regionsTarget = sel.selectedGenerated ? 'render' : 'input';
+  const promptRegions = usePromptRegions({ inputImageId: sel.baseInputId, open: promptOpen });
+
   const noInputs = inputsQuery.isSuccess && inputs.length === 0;
   const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
   const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchInputImagesFailed) : null;
@@ -156,7 +163,12 @@ export function CreatePage() {
 
         <div className="flex min-w-0 flex-1 flex-col">
           <div className="relative min-h-0 flex-1 overflow-hidden" {...drop.handlers}>
-            <CreateCanvas image={canvasImage} insetLeft={insetLeft} onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}>
+            <CreateCanvas
+              image={canvasImage}
+              insetLeft={insetLeft}
+              onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}
+              imageLayer={<CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />}
+            >
               {/* Top bar: engine note and what is shown, then the image actions. */}
               <div
                 className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300"
@@ -200,6 +212,12 @@ export function CreatePage() {
                 ) : null}
               </div>
 
+              {shown ? (
+                <div className="pointer-events-none absolute top-14 right-3">
+                  <CanvasRegionPanel inputImageId={sel.baseInputId} target={regionsTarget} />
+                </div>
+              ) : null}
+
               {noInputs || (!shown && inputsQuery.isSuccess) ? (
                 <div className="absolute inset-0 flex items-center justify-center transition-[padding] duration-300" style={{ paddingLeft: insetLeft }}>
                   <UploadDropZone upload={upload} isOver={drop.isOver} onBrowse={browse} />
@@ -222,7 +240,12 @@ export function CreatePage() {
             >
               <EditInspector
                 onMinimise={() => setInspectorOpen(false)}
-                prompt={<PromptCard prompt={prompt} onEdit={openPromptModal} />}
+                prompt={
+                  <>
+                    <PromptCard prompt={prompt} onEdit={openPromptModal} />
+                    <RegionsCard inputImageId={sel.baseInputId} imageUrl={regionsImageUrl} onAssignMaterials={openPromptModal} target={regionsTarget} />
+                  </>
+                }
                 footer={
                   <CreateButton
                     onCreate={() => void action.create()}
@@ -258,10 +281,18 @@ export function CreatePage() {
       <PromptModal
         open={promptOpen}
         onOpenChange={setPromptOpen}
-        prompt={prompt}
-        onSave={(text) => dispatch(promptChanged(text))}
+        prompt={sel.baseInputId ? promptRegions.prompt : prompt}
+        onSave={(text) => {
+          // With an input image, Save also stores its regions' materials, prompt materials and prompt (spec §5).
+          if (sel.baseInputId) return promptRegions.save(text);
+          dispatch(promptChanged(text));
+        }}
         hasInputImage={!!sel.baseInputId}
-        aiPrompt={null}
+        aiPrompt={sel.baseInputId ? promptRegions.writeAiPrompt : null}
+        aiPromptBusy={promptRegions.writing}
+        regions={sel.baseInputId ? <RegionPanel state={promptRegions} imageUrl={regionsImageUrl} /> : undefined}
+        saving={promptRegions.saving}
+        error={promptRegions.error}
       />
     </Tooltip.Provider>
   );

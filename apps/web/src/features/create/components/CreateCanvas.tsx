@@ -23,12 +23,15 @@ export function CreateCanvas({
   image,
   insetLeft,
   overlay,
+  imageLayer,
   children,
   onImageSize,
 }: {
   image: CanvasImage | null;
   insetLeft: number;
   overlay?: ReactNode;
+  /** Drawn over the image in image space (it pans and zooms with it), e.g. the mask overlay. */
+  imageLayer?: ReactNode;
   children?: ReactNode;
   /** The shown image's pixel size, once it has loaded. */
   onImageSize?: (size: Size) => void;
@@ -175,6 +178,19 @@ export function CreateCanvas({
             transition: animate ? 'transform 300ms cubic-bezier(0.22, 1, 0.36, 1), opacity 200ms' : 'opacity 200ms',
           }}
         />
+      ) : null}
+      {image && imageLayer && size && loaded ? (
+        <div
+          className="absolute top-0 left-0 origin-top-left"
+          style={{
+            width: size.width,
+            height: size.height,
+            transform: `translate3d(${view.x}px, ${view.y}px, 0) scale(${view.zoom})`,
+            transition: animate ? 'transform 300ms cubic-bezier(0.22, 1, 0.36, 1)' : undefined,
+          }}
+        >
+          {imageLayer}
+        </div>
       ) : null}
       {image && !loaded ? (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center" style={{ paddingLeft: insetLeft }}>
