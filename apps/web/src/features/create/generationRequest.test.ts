@@ -29,6 +29,13 @@ describe('the generation request', () => {
     });
   });
 
+  it('sends the mask mappings and, keyed alike, the text of each region as its mask prompt', () => {
+    const maskMaterialMappings = { mask_11: { materialOptionId: 'walls-brick-red-running-bond', customText: ' weathered ' }, mask_12: { materialOptionId: 'floors-wood-oak-planks', customText: null } };
+    const request = buildGenerationRequest({ ...initialCustomizationState, maskMaterialMappings }, 7);
+    expect(request.maskMaterialMappings).toEqual(maskMaterialMappings);
+    expect(request.maskPrompts).toEqual({ mask_11: 'weathered' });
+  });
+
   it('names the art section as the art style in art mode', () => {
     const request = buildGenerationRequest({ ...initialCustomizationState, selectedStyle: 'art', selections: { linocut: 'linocut-black-ink' } }, 7);
     expect(request.settings).toMatchObject({ mode: 'art', artStyle: 'linocut', category: 'linocut' });

@@ -33,11 +33,19 @@ export function buildGenerationRequest(c: CustomizationState, inputImageId: numb
       artStyle,
       selections: { ...c.selections },
     },
+    maskPrompts: maskPromptsOf(c.maskMaterialMappings),
     maskMaterialMappings: c.maskMaterialMappings,
     aiPromptMaterials: c.aiMaterials,
     contextSelection: c.contextSelection,
     sliderSettings: { creativity: c.creativity, expressivity: c.expressivity, resemblance: c.resemblance, selectedStyle: c.selectedStyle },
   };
+}
+
+/** Spec §3 maskPrompts (keyed mask_{id}): the text of each region's mapping. */
+export function maskPromptsOf(mappings: CustomizationState['maskMaterialMappings']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, m] of Object.entries(mappings)) if (typeof m.customText === 'string' && m.customText.trim()) out[key] = m.customText.trim().slice(0, 1000);
+  return out;
 }
 
 /** The settings saved to the original input before continuing from one of its renders. */
