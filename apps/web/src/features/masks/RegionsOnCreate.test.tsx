@@ -159,7 +159,7 @@ describe('regions on the Create screen', () => {
     const user = userEvent.setup();
     await user.type(within(modal).getByRole('textbox', { name: 'Name for Sky' }), 'dramatic clouds');
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    expect(await within(modal).findByRole('alert')).toHaveTextContent('Failed to save configurations');
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('Failed to save configurations: Failed to update mask style');
     expect(screen.getByRole('dialog', { name: 'Prompt' })).toBeInTheDocument();
   });
 

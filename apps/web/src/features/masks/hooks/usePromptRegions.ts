@@ -206,29 +206,44 @@ export function usePromptRegions({ inputImageId, open }: { inputImageId: number 
     if (inputImageId === null || saving) return false;
     setSaving(true);
     setError(null);
+    // Each step fails with the server's message, else its own default (spec §8), after "Failed to save configurations".
+    const step = async <T,>(run: () => Promise<T>, fallback: string): Promise<T> => {
+      try {
+        return await run();
+      } catch (e) {
+        throw new Error(errorMessage(e, fallback));
+      }
+    };
     try {
-      await Promise.all(stylesToSave(regions, drafts).map(({ maskId, style }) => updateStyle({ maskId, inputImageId, style }).unwrap()));
+      await Promise.all(
+        stylesToSave(regions, drafts).map(({ maskId, style }) => step(() => updateStyle({ maskId, inputImageId, style }).unwrap(), MASK_MESSAGES.updateStyleFailed)),
+      );
       const saved: AiPromptMaterial[] = [];
       for (const m of materials) {
         const stored = isUnsaved(m)
           ? (
-              await addMaterial({
-                inputImageId,
-                materialOptionId: m.materialOptionId,
-                customizationOptionId: m.customizationOptionId,
-                subCategoryId: m.subCategoryId,
-                displayName: m.displayName,
-              }).unwrap()
+              await step(
+                () =>
+                  addMaterial({
+                    inputImageId,
+                    materialOptionId: m.materialOptionId,
+                    customizationOptionId: m.customizationOptionId,
+                    subCategoryId: m.subCategoryId,
+                    displayName: m.displayName,
+                  }).unwrap(),
+                AI_PROMPT_MESSAGES.addMaterialFailed,
+              )
             ).data
           : m;
         if (!saved.some((s) => s.id === stored.id)) saved.push(stored);
       }
       setMaterials(saved);
-      if (prompt.trim()) await savePromptCall({ inputImageId, prompt: prompt.trim() }).unwrap();
+      if (prompt.trim()) await step(() => savePromptCall({ inputImageId, prompt: prompt.trim() }).unwrap(), AI_PROMPT_MESSAGES.savePromptFailed);
       dispatch(regionSettingsSaved({ maskMaterialMappings: mappingsFromDrafts(regions, drafts, choices, customization.availableOptions), aiMaterials: saved, generatedPrompt: prompt.trim() }));
       return true;
     } catch (e) {
-      setError(errorMessage(e, AI_PROMPT_MESSAGES.saveConfigurationsFailed));
+      const detail = e instanceof Error ? e.message : '';
+      setError(detail ? `${AI_PROMPT_MESSAGES.saveConfigurationsFailed}: ${detail}` : AI_PROMPT_MESSAGES.saveConfigurationsFailed);
       return false;
     } finally {
       setSaving(false);
