@@ -107,9 +107,10 @@ export function CreatePage() {
       ? { kind: 'input' as const, id: sel.selectedInput.id, url: sel.selectedInput.imageUrl }
       : null;
 
-  // The regions belong to the input image (of the shown render too); generated from its processed url, else its image url.
+  // The regions belong to the input image (of the shown render too); generated from its processed url, else its image url
+  // (a render's input not among the loaded pages: the render's, of the same geometry).
   const baseInput = sel.selectedInput ?? inputs.find((i) => i.id === sel.baseInputId) ?? null;
-  const regionsImageUrl = baseInput ? (baseInput.processedUrl ?? baseInput.imageUrl) : null;
+  const regionsImageUrl = baseInput ? (baseInput.processedUrl ?? baseInput.imageUrl) : sel.baseInputId ? (canvasImage?.url ?? null) : null;
   const regionsTarget = sel.selectedGenerated ? 'render' : 'input';
   const promptRegions = usePromptRegions({ inputImageId: sel.baseInputId, open: promptOpen });
 
