@@ -23,7 +23,7 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  /** Trust X-Forwarded-* from a reverse proxy (true, a hop count, or a comma list of proxy addresses). */
+  /** Trust X-Forwarded-* from a reverse proxy (true, or a comma list of proxy addresses). */
   TRUST_PROXY: z.string().default('false'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
