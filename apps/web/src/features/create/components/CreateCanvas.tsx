@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Maximize, Minus, Plus } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { clampZoom, fitView, wheelZoom, zoomAt, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type Size, type View } from '../canvasMath';
+import { clampZoom, fitView, wheelZoom, zoomAt, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type Size, type View } from '../../../lib/canvasView';
 import { Hint } from './Hint';
 
 export interface CanvasImage {

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { ChevronsLeftRight, Maximize, Minus, Plus } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { clampZoom, fitView, isClick, splitAt, wheelZoom, zoomAt, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type Size, type View } from '../canvasView';
+import { clampZoom, fitView, wheelZoom, zoomAt, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type Size, type View } from '../../../lib/canvasView';
+import { isClick, splitAt } from '../canvasView';
 import type { RefineViewMode } from '../store/refineSlice';
 import { Hint } from './Hint';
 

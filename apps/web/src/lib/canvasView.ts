@@ -1,7 +1,7 @@
 /**
- * Pan and zoom of the Create canvas (spec §5, §9): zoom 0.1–10, the wheel changes it by up to
- * 0.002 per unit of delta (the delta capped at 100, so one notch is at most ±20 %), the buttons by
- * 1.2×, and "fit" leaves 50 px around the image.
+ * Pan and zoom of the image canvases (Create, Refine; spec §5, §9): zoom 0.1–10, the wheel changes
+ * it by up to 0.002 per unit of delta (the delta capped at 100, so one notch is at most ±20 %), the
+ * buttons by 1.2×, and "fit" leaves 50 px around the image.
  */
 export const ZOOM_MIN = 0.1;
 export const ZOOM_MAX = 10;
