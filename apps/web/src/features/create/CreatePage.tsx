@@ -11,6 +11,7 @@ import { downloadBrandedJpeg, flattenInputImages, useGetInputImagesInfiniteQuery
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useImageDrop } from '../../components/upload/useImageDrop';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
 import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions } from '../masks';
@@ -27,7 +28,6 @@ import { UploadDropZone } from './components/UploadDropZone';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
-import { useDropTarget } from './hooks/useDropTarget';
 import { useInputUpload } from './hooks/useInputUpload';
 
 /**
@@ -63,7 +63,7 @@ export function CreatePage() {
   const upload = useInputUpload(useCallback((image: InputImage) => selectInput(image), [selectInput]));
   const fileInput = useRef<HTMLInputElement>(null);
   const browse = () => fileInput.current?.click();
-  const drop = useDropTarget(upload.upload, undefined, upload.uploading);
+  const drop = useImageDrop(upload.upload, undefined, upload.uploading);
 
   const action = useCreateAction({
     selection: sel.selection,

@@ -11,6 +11,7 @@ import { downloadBrandedJpeg } from '../../app/api/images';
 import { flattenRefineInputs, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useImageDrop } from '../../components/upload/useImageDrop';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openGallery } from '../gallery';
 import { Hint } from './components/Hint';
@@ -20,7 +21,6 @@ import { RefineImageStrip, type StripImage } from './components/RefineImageStrip
 import { REFINE_INSPECTOR_WIDTH, RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
 import { ResultsStrip } from './components/ResultsStrip';
-import { useImageDrop } from './hooks/useImageDrop';
 import { useNavigationImage } from './hooks/useNavigationImage';
 import { useRefineAction } from './hooks/useRefineAction';
 import { useRefineSettingsSync } from './hooks/useRefineSettingsSync';

@@ -16,12 +16,6 @@ export interface UploadState {
 
 const idle: UploadState = { uploading: false, progress: 0, fileName: null, previewUrl: null, error: null };
 
-/** The first dropped file if its type begins with image/ (spec §2), else null. */
-export function firstImageFile(files: FileList | File[] | null | undefined): File | null {
-  const first = files?.[0];
-  return first && first.type.startsWith('image/') ? first : null;
-}
-
 /** Uploads one image with uploadSource REFINE_MODULE; it joins the strip and `onUploaded` selects it. */
 export function useRefineUpload(onUploaded: (image: InputImage) => void) {
   const dispatch = useAppDispatch();

@@ -7,10 +7,11 @@ export function firstImageFile(files: FileList | File[] | null | undefined): Fil
 }
 
 /**
- * Drag-and-drop onto an area: `isOver` while files are dragged over it; on drop only the first
- * file is considered, and only if it is an image; anything else calls `onReject`.
+ * Drag-and-drop onto an area (the Create and Refine canvases): `isOver` while files are dragged
+ * over it; on drop only the first file is considered, and only if it is an image; anything else
+ * calls `onReject`.
  */
-export function useDropTarget(onFile: (file: File) => void, onReject?: () => void, disabled = false) {
+export function useImageDrop(onFile: (file: File) => void, onReject?: () => void, disabled = false) {
   const [isOver, setIsOver] = useState(false);
   const depth = useRef(0);
   const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
