@@ -7,11 +7,12 @@ import { useNavigate } from 'react-router';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
 import { flattenCreateImages, useGetCreateImagesInfiniteQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
-import { downloadBrandedJpeg, flattenInputImages, useGetInputImagesInfiniteQuery } from '../../app/api/images';
+import { downloadBrandedJpeg, flattenInputImages, inputImageAdded, useGetInputImagesInfiniteQuery } from '../../app/api/images';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useImageDrop } from '../../components/upload/useImageDrop';
+import { useImageUpload } from '../../components/upload/useImageUpload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
 import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions } from '../masks';
@@ -28,7 +29,6 @@ import { UploadDropZone } from './components/UploadDropZone';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
-import { useInputUpload } from './hooks/useInputUpload';
 
 /**
  * /create (spec §2): input images on the left, the edit inspector, the pan and zoom canvas with
@@ -60,7 +60,10 @@ export function CreatePage() {
   });
   const { selectInput } = sel;
 
-  const upload = useInputUpload(useCallback((image: InputImage) => selectInput(image), [selectInput]));
+  const upload = useImageUpload(
+    useCallback((image: InputImage) => selectInput(image), [selectInput]),
+    { added: inputImageAdded },
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const browse = () => fileInput.current?.click();
   const drop = useImageDrop(upload.upload, undefined, upload.uploading);

@@ -8,10 +8,11 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, REFINE_MESSAGES, type InputImage }
 import { useGetEngineQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
 import { downloadBrandedJpeg } from '../../app/api/images';
-import { flattenRefineInputs, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
+import { flattenRefineInputs, refineInputAdded, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useImageDrop } from '../../components/upload/useImageDrop';
+import { useImageUpload } from '../../components/upload/useImageUpload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openGallery } from '../gallery';
 import { Hint } from './components/Hint';
@@ -24,7 +25,6 @@ import { ResultsStrip } from './components/ResultsStrip';
 import { useNavigationImage } from './hooks/useNavigationImage';
 import { useRefineAction } from './hooks/useRefineAction';
 import { useRefineSettingsSync } from './hooks/useRefineSettingsSync';
-import { useRefineUpload } from './hooks/useRefineUpload';
 import { COMPLETION_FALLBACK_MS, describeResult, isProcessing, outputSummary, shownResult } from './refineLogic';
 import {
   choiceKey,
@@ -152,7 +152,10 @@ export function RefinePage() {
   const action = useRefineAction(sourceUrl);
 
   // ---- upload ----
-  const upload = useRefineUpload(useCallback((image: InputImage) => dispatch(imageChosen({ imageId: image.id, imageType: 'uploaded' })), [dispatch]));
+  const upload = useImageUpload(
+    useCallback((image: InputImage) => dispatch(imageChosen({ imageId: image.id, imageType: 'uploaded' })), [dispatch]),
+    { uploadSource: 'REFINE_MODULE', added: refineInputAdded },
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const browse = () => fileInput.current?.click();
   const drop = useImageDrop((file) => void upload.upload(file), upload.reject, upload.uploading);

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ImagePlus } from 'lucide-react';
 import type { InputImage } from '@atelier/contract';
-import type { UploadState } from '../hooks/useInputUpload';
+import type { UploadState } from '../../../components/upload/useImageUpload';
 import { Hint } from './Hint';
 
 /**

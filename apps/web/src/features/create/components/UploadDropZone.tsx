@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { ImageUp } from 'lucide-react';
-import type { UploadState } from '../hooks/useInputUpload';
+import type { UploadState } from '../../../components/upload/useImageUpload';
 
 /** The upload area shown on the canvas while there are no input images (spec §2). */
 export function UploadDropZone({ upload, isOver, onBrowse }: { upload: UploadState; isOver: boolean; onBrowse: () => void }) {

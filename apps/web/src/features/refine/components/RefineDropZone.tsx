@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { ImageUp } from 'lucide-react';
 import { IMAGE_UPLOAD_LIMITS } from '@atelier/contract';
-import type { UploadState } from '../hooks/useRefineUpload';
+import type { UploadState } from '../../../components/upload/useImageUpload';
 
 /** The upload area on the canvas while no image is chosen (spec §2): drag and drop, or click. */
 export function RefineDropZone({ upload, isOver, onBrowse }: { upload: UploadState; isOver: boolean; onBrowse: () => void }) {

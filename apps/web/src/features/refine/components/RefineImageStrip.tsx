@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Image as ImageIcon, ImagePlus } from 'lucide-react';
 import type { RefineImageType } from '@atelier/contract';
-import type { UploadState } from '../hooks/useRefineUpload';
+import type { UploadState } from '../../../components/upload/useImageUpload';
 import { Hint } from './Hint';
 
 export interface StripImage {
