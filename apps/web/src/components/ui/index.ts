@@ -10,5 +10,6 @@ export { EmptyState } from './EmptyState';
 export { Logo, LogoMark } from './Logo';
 export { PageHeader } from './PageHeader';
 export { FullPageSpinner, Spinner } from './Spinner';
+export { StepSlider, type StepSliderProps } from './StepSlider';
 export { TextField, inputClasses } from './TextField';
 export { AppToaster, toastWithAction } from './toast';

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { GENERATION_LIMITS } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { StepSlider } from '../../../components/ui/StepSlider';
 import { findTile } from '../catalog';
 import {
   creativityChanged,
@@ -15,7 +16,6 @@ import {
   styleChanged,
   variationsChanged,
 } from '../store/customizationSlice';
-import { LevelSlider } from './LevelSlider';
 import { OptionSectionPanel } from './OptionSectionPanel';
 import { StyleSwitch } from './StyleSwitch';
 import { VariationsPicker } from './VariationsPicker';
@@ -114,29 +114,35 @@ export function EditInspector({ prompt, footer, onMinimise }: { prompt?: ReactNo
         </div>
 
         <div className="space-y-5 px-4 py-5">
-          <LevelSlider
+          <StepSlider
+            id="level-creativity"
             label="Creativity"
             hint="How freely the render reinterprets your image."
             value={c.creativity}
             min={GENERATION_LIMITS.creativity.min}
             max={GENERATION_LIMITS.creativity.max}
             onChange={(v) => dispatch(creativityChanged(v))}
+            showRange
           />
-          <LevelSlider
+          <StepSlider
+            id="level-expressivity"
             label="Expressivity"
             hint="Strength of the chosen style, light and mood."
             value={c.expressivity}
             min={GENERATION_LIMITS.expressivity.min}
             max={GENERATION_LIMITS.expressivity.max}
             onChange={(v) => dispatch(expressivityChanged(v))}
+            showRange
           />
-          <LevelSlider
+          <StepSlider
+            id="level-resemblance"
             label="Resemblance"
             hint="How closely edges and geometry follow the input."
             value={c.resemblance}
             min={GENERATION_LIMITS.resemblance.min}
             max={GENERATION_LIMITS.resemblance.max}
             onChange={(v) => dispatch(resemblanceChanged(v))}
+            showRange
           />
           <VariationsPicker value={c.variations} onChange={(n) => dispatch(variationsChanged(n))} />
         </div>

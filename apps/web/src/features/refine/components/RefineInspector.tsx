@@ -4,10 +4,10 @@ import { Switch } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { REFINE_LIMITS, type RefineSettings } from '@atelier/contract';
 import { Button } from '../../../components/ui/Button';
+import { StepSlider } from '../../../components/ui/StepSlider';
 import { formatNumber } from '../../../lib/format';
 import { clampSide, presetOf, RESOLUTION_PRESETS, SCALE_FACTORS, type OutputSummary } from '../refineLogic';
 import { Segmented } from './Segmented';
-import { SettingSlider } from './SettingSlider';
 
 export const REFINE_INSPECTOR_WIDTH = 322;
 
@@ -155,41 +155,45 @@ export function RefineInspector({
               <RotateCcw className="size-3" aria-hidden /> Defaults
             </button>
           </div>
-          <SettingSlider
-            id="ai-strength"
+          <StepSlider
+            id="refine-ai-strength"
             label="AI Strength"
             hint="How much detail and texture is brought out."
             value={settings.aiStrength}
             min={REFINE_LIMITS.aiStrength.min}
             max={REFINE_LIMITS.aiStrength.max}
             onChange={(aiStrength) => onChange({ aiStrength })}
+            wideValue
           />
-          <SettingSlider
-            id="resemblance"
+          <StepSlider
+            id="refine-resemblance"
             label="Resemblance"
             hint="How closely the result stays to the original."
             value={settings.resemblance}
             min={REFINE_LIMITS.resemblance.min}
             max={REFINE_LIMITS.resemblance.max}
             onChange={(resemblance) => onChange({ resemblance })}
+            wideValue
           />
-          <SettingSlider
-            id="clarity"
+          <StepSlider
+            id="refine-clarity"
             label="Clarity"
             hint="Local contrast in the mid-tones."
             value={settings.clarity}
             min={REFINE_LIMITS.clarity.min}
             max={REFINE_LIMITS.clarity.max}
             onChange={(clarity) => onChange({ clarity })}
+            wideValue
           />
-          <SettingSlider
-            id="sharpness"
+          <StepSlider
+            id="refine-sharpness"
             label="Sharpness"
             hint="Crispness of edges and fine lines."
             value={settings.sharpness}
             min={REFINE_LIMITS.sharpness.min}
             max={REFINE_LIMITS.sharpness.max}
             onChange={(sharpness) => onChange({ sharpness })}
+            wideValue
           />
           <div className="flex items-start justify-between gap-4">
             <div>
