@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { ImageUp } from 'lucide-react';
+import { UploadProgressBar } from '../../../components/upload/UploadProgressBar';
 import type { UploadState } from '../../../components/upload/useImageUpload';
 
 /** The upload area shown on the canvas while there are no input images (spec §2). */
@@ -21,15 +22,7 @@ export function UploadDropZone({ upload, isOver, onBrowse }: { upload: UploadSta
       </p>
 
       {upload.uploading ? (
-        <div className="mt-7 w-full max-w-xs" role="progressbar" aria-label={`Uploading ${upload.fileName ?? 'image'}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={upload.progress}>
-          <div className="flex justify-between text-xs text-white/70">
-            <span className="truncate pr-3">{upload.fileName}</span>
-            <span className="tabular-nums">{upload.progress}%</span>
-          </div>
-          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/10">
-            <div className="h-full rounded-full bg-brand-400 transition-[width] duration-150" style={{ width: `${upload.progress}%` }} />
-          </div>
-        </div>
+        <UploadProgressBar upload={upload} />
       ) : (
         <button
           type="button"

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { ImageUp } from 'lucide-react';
 import { IMAGE_UPLOAD_LIMITS } from '@atelier/contract';
+import { UploadProgressBar } from '../../../components/upload/UploadProgressBar';
 import type { UploadState } from '../../../components/upload/useImageUpload';
 
 /** The upload area on the canvas while no image is chosen (spec §2): drag and drop, or click. */
@@ -31,15 +32,7 @@ export function RefineDropZone({ upload, isOver, onBrowse }: { upload: UploadSta
       <h2 className="mt-6 text-lg font-semibold tracking-tight text-white">Upload an image to refine</h2>
       <p className="mt-2 max-w-xs text-sm leading-6 text-white/60">Drag and drop it here, or click to browse. Then upscale it up to 4× with more clarity and detail.</p>
       {upload.uploading ? (
-        <div className="mt-7 w-full max-w-xs" role="progressbar" aria-label={`Uploading ${upload.fileName ?? 'image'}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={upload.progress}>
-          <div className="flex justify-between text-xs text-white/70">
-            <span className="truncate pr-3">{upload.fileName}</span>
-            <span className="tabular-nums">{upload.progress}%</span>
-          </div>
-          <div className="mt-2 h-1.5 overflow-hidden rounded-full bg-white/10">
-            <div className="h-full rounded-full bg-brand-400 transition-[width] duration-150" style={{ width: `${upload.progress}%` }} />
-          </div>
-        </div>
+        <UploadProgressBar upload={upload} />
       ) : (
         <span className="mt-7 inline-flex h-10 items-center rounded-lg bg-white px-5 text-sm font-semibold text-stone-900 shadow-card">Browse files</span>
       )}
