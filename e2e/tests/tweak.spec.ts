@@ -145,8 +145,8 @@ test('with a marked area and a prompt, the outpaint is followed by an inpaint on
 
   const generate = page.getByTestId('tweak-generate');
   await expect(generate).toContainText('Phase 1: Outpaint...');
+  // Phase 2 can pass quickly on a fast machine: either of its labels shows the inpaint was started.
   await expect(generate).toContainText(/Starting Phase 2\.\.\.|Phase 2: Inpaint\.\.\./, { timeout: 60_000 });
-  await expect(generate).toContainText('Phase 2: Inpaint...', { timeout: 30_000 });
   await expect(page.getByTestId('tweak-caption')).toContainText('Inpaint', { timeout: 60_000 });
   await expect(generate).toContainText('Generate');
   const batches = page.locator('[data-batch-id]');
