@@ -1,12 +1,11 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3001';
 
 export default defineConfig({
-  // The plugins' types come from the hoisted vite 8 (vitest's); this app builds with vite 7.
-  plugins: [react(), tailwindcss()] as unknown as PluginOption[],
+  plugins: [react(), tailwindcss()],
   server: {
     port: 3000,
     proxy: {
