@@ -160,10 +160,7 @@ describe('heartbeats', () => {
   });
 });
 
-describe.runIf(!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between processes', () => {
-  it.skip('needs PostgreSQL: set DATABASE_URL to run it (PGlite serves one process, so its bus is in-process)', () => {});
-});
-
+// The cross-process tests need PostgreSQL (DATABASE_URL): PGlite serves one process, so its bus is in-process.
 describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between processes (PostgreSQL)', { timeout: 90_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
