@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,16 +10,27 @@ import { createVerifiedUser } from './support/users';
 // The app with ENGINE=comfyui against the ComfyUI contract fake (apps/server/test/fakes): a
 // second server of its own, so the renders travel the GPU engine's whole path — /upload/image,
 // /prompt, progress over /ws, /history and /view — and arrive in the browser.
-const FAKE_PORT = Number(process.env.E2E_COMFY_PORT ?? 8199);
-const APP_PORT = Number(process.env.E2E_COMFY_APP_PORT ?? 3112);
-const APP_URL = `http://localhost:${APP_PORT}`;
+let APP_URL = '';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-comfy-'));
 const children: ChildProcess[] = [];
 let mainDataDir: string | undefined;
 
+/** A port nobody listens on now, so a leftover process can never answer in our place. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Node with tsx's loader directly (not through npx), so killing the child stops the server itself. */
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn('npx', ['tsx', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
   children.push(child);
   return child;
 }
@@ -37,6 +49,9 @@ async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+const FAKE_PORT = await freePort();
+const APP_PORT = await freePort();
+APP_URL = `http://localhost:${APP_PORT}`;
 test.use({ baseURL: APP_URL });
 
 test.beforeAll(async () => {
@@ -63,6 +78,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (mainDataDir) process.env.E2E_DATA_DIR = mainDataDir;
   for (const child of children) child.kill('SIGTERM');
+  children.length = 0;
 });
 
 test('with ENGINE=comfyui, four variations render through ComfyUI and arrive in the browser', async ({ page, request }) => {
