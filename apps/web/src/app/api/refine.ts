@@ -100,20 +100,6 @@ export const {
   useGetRefineInputsInfiniteQuery,
 } = refineApi;
 
-/** Every loaded refine upload, without duplicates, newest first. */
-export function flattenRefineInputs(data: { pages: InputImagesResponse[] } | undefined): InputImage[] {
-  const seen = new Set<number>();
-  const out: InputImage[] = [];
-  for (const page of data?.pages ?? []) {
-    for (const image of page.inputImages) {
-      if (seen.has(image.id)) continue;
-      seen.add(image.id);
-      out.push(image);
-    }
-  }
-  return out;
-}
-
 /** Puts a new refine upload at the head of the cached list (no refetch). */
 export function refineInputAdded(image: InputImage) {
   return refineApi.util.updateQueryData('getRefineInputs', undefined, (draft) => {

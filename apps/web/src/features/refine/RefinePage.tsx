@@ -8,7 +8,8 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, REFINE_MESSAGES, type InputImage }
 import { useGetEngineQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
 import { downloadBrandedJpeg } from '../../app/api/images';
-import { flattenRefineInputs, refineInputAdded, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
+import { flattenInputImages } from '../../app/api/images';
+import { refineInputAdded, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useImageDrop } from '../../components/upload/useImageDrop';
@@ -70,7 +71,7 @@ export function RefinePage() {
 
   // ---- the images to refine ----
   const inputsQuery = useGetRefineInputsInfiniteQuery();
-  const uploads = useMemo(() => flattenRefineInputs(inputsQuery.data), [inputsQuery.data]);
+  const uploads = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
   const stripImages = useMemo<StripImage[]>(() => {
     const pinnedKeys = new Set(pinned.map((p) => choiceKey(p)));
     return [
