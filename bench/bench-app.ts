@@ -28,7 +28,11 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(env: Record<string, string> = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  env: Record<string, string> = {},
+  /** Where the request log goes (at the env's LOG_LEVEL); without it the app logs nothing. */
+  opts: { logTo?: NodeJS.WritableStream } = {},
+): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   const adminUrl = process.env.DATABASE_URL;
   let database: Database;
@@ -60,7 +64,8 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger: false });
+  const logger = opts.logTo ? { level: config.LOG_LEVEL, stream: opts.logTo } : false;
+  const app = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');

@@ -3,6 +3,10 @@
  * until the socket has received the 4th variation_completed — through real HTTP, the job queue,
  * the local engine, file storage and the live socket. Median of N runs after one warm-up.
  *
+ * Next to each run, in turn, the engine's own time for the same four renders (the same inputs and
+ * settings, called directly with the queue's concurrency): the ratio of the two is what the
+ * queue, storage, thumbnails and events add (aim ≤ 1.3×).
+ *
  *   npx tsx bench/create.bench.ts        (BENCH_CREATE_RUNS=10 by default; DATABASE_URL for PostgreSQL)
  */
 import { pathToFileURL } from 'node:url';
@@ -11,7 +15,24 @@ import {
   createInputImage,
   createSubscribedUser,
 } from '../apps/server/src/modules/generation/generation.test-helpers.js';
-import { median, round1, startBenchApp, type BenchResult } from './bench-app.js';
+import { median, round1, startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
+import { renderRequestFor } from '../apps/server/src/modules/generation/index.js';
+import { getOwnedGeneratedImage } from '../apps/server/src/modules/images/index.js';
+
+/** The batch's four renders again, straight on the engine, RENDER_CONCURRENCY at a time: wall time in ms. */
+async function engineAlone(b: BenchApp, userId: number, batchId: number): Promise<number> {
+  const ctx = b.app.ctx;
+  const { rows } = await b.database.query('SELECT id FROM generated_images WHERE batch_id = $1 ORDER BY variation_number', [batchId]);
+  const images = await Promise.all(rows.map((r) => getOwnedGeneratedImage(ctx.db, userId, Number(r.id))));
+  const requests = await Promise.all(images.map((image) => renderRequestFor(ctx, image)));
+  const started = performance.now();
+  const queue = [...requests];
+  const worker = async () => {
+    for (let r = queue.shift(); r; r = queue.shift()) await ctx.engine.render(r);
+  };
+  await Promise.all(Array.from({ length: ctx.config.RENDER_CONCURRENCY }, worker));
+  return performance.now() - started;
+}
 
 export async function run(): Promise<BenchResult[]> {
   const runs = Math.max(1, Number(process.env.BENCH_CREATE_RUNS ?? 10));
@@ -49,16 +70,18 @@ export async function run(): Promise<BenchResult[]> {
         live.ws.on('message', check);
         check();
       });
-      return { total: performance.now() - started, accepted };
+      return { total: performance.now() - started, accepted, batchId };
     };
 
     await once(); // warm-up: sharp and the engine load, pg-boss prepares its statements
     const totals: number[] = [];
     const accepts: number[] = [];
+    const engine: number[] = [];
     for (let i = 0; i < runs; i++) {
       const r = await once();
       totals.push(r.total);
       accepts.push(r.accepted);
+      engine.push(await engineAlone(b, user.id, r.batchId));
     }
     await live.close();
     return [
@@ -67,6 +90,13 @@ export async function run(): Promise<BenchResult[]> {
         value: Math.round(median(totals)),
         unit: 'ms',
         target: '≤ 2000 ms on 2 cores',
+      },
+      { name: `create: the engine alone, same 4 renders, median of ${runs} (${b.label})`, value: Math.round(median(engine)), unit: 'ms' },
+      {
+        name: `create: POST → 4th variation_completed / engine alone (${b.label})`,
+        value: Math.round((median(totals) / median(engine)) * 100) / 100,
+        unit: '×',
+        target: '≤ 1.3×',
       },
       { name: `create 4 variations, slowest run (${b.label})`, value: Math.round(Math.max(...totals)), unit: 'ms' },
       { name: `create: POST answered (batch created, paid, 4 jobs queued), median (${b.label})`, value: round1(median(accepts)), unit: 'ms' },

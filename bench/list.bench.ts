@@ -1,83 +1,146 @@
 /**
- * GET /api/images/input-images (page 1 of 50, every URL signed) for a user with 50 images,
- * under autocannon over real HTTP: requests per second and p99 latency, on PGlite and, when
- * DATABASE_URL is set, on PostgreSQL. autocannon runs in the same process as the server, so on
- * a 2-core machine the figures are a floor.
+ * The hot read paths, each next to its floor (floor.ts) in the same run: a production-mode server
+ * (PGlite, or PostgreSQL when DATABASE_URL is set) and a bare node:http server on the same
+ * database, loaded in alternating autocannon rounds with the same settings.
  *
- *   npx tsx bench/list.bench.ts            (BENCH_DURATION=10 seconds, BENCH_CONNECTIONS=10)
+ * - GET /api/images/input-images: page 1 of a user's 50 input images, every URL signed;
+ * - GET /api/gallery/images: the gallery's first page call (100 images of the newest month) for
+ *   a user with 5,000 completed images;
+ * - GET /api/runpod/status/:batchId: a batch of 4 completed variations (the Create page polls it).
+ *
+ * Each floor runs the SQL the reply needs (the page rows and the total, or the batch and its
+ * images) and sends the rows as JSON. The targets are ratios: app ≥ 0.8× its floor.
+ *
+ *   npx tsx bench/list.bench.ts     (BENCH_ROUNDS=3 rounds of BENCH_SECONDS=3 s, BENCH_CONNECTIONS=10)
  */
+import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import { createTestApp } from '../apps/server/test/helpers/app.js';
+import { startBenchApp, type BenchResult } from './bench-app.js';
+import { compareWithFloor, startFloor, type FloorHandler } from './floor.js';
 import { createInputImageFromBytes } from '../apps/server/src/modules/images/index.js';
 import { createImagesUser, makeJpeg } from '../apps/server/src/modules/images/images.test-helpers.js';
+import { analyzeIfStale } from '../apps/server/src/modules/gallery/index.js';
+import { seedImages, spreadTimes } from '../apps/server/src/modules/gallery/gallery.test-helpers.js';
 
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  target?: string;
-}
+const GALLERY_IMAGES = 5000;
+const TZ = 'Europe/Paris';
 
-async function benchOn(label: string, databaseUrl: string | undefined): Promise<BenchResult[]> {
-  // The test helper picks PostgreSQL when DATABASE_URL is set, PGlite otherwise.
-  const saved = process.env.DATABASE_URL;
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-  else delete process.env.DATABASE_URL;
-  const t = await createTestApp().finally(() => {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  });
+const inputImagesFloor = (userId: number): FloorHandler => async (query) => {
+  const where = 'user_id = $1 AND deleted_at IS NULL';
+  const [rows, [{ total }]] = await Promise.all([
+    query(`SELECT * FROM input_images WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 0`, [userId]),
+    query(`SELECT count(*) AS total FROM input_images WHERE ${where}`, [userId]),
+  ]);
+  return { inputImages: rows, total: Number(total) };
+};
+
+const galleryPageFloor = (userId: number, from: string, to: string): FloorHandler => async (query) => {
+  const where =
+    "user_id = $1 AND status = 'COMPLETED' AND deleted_at IS NULL" +
+    ' AND created_at >= (($2::date)::timestamp AT TIME ZONE $4) AND created_at < ((($3::date) + 1)::timestamp AT TIME ZONE $4)';
+  const columns =
+    'id, user_id, batch_id, module_type, operation_type, status, variation_number, created_at, width, height, ' +
+    'image_key, processed_key, thumbnail_key, input_image_id, base_image_id, prompt, is_public, published_at';
+  const params = [userId, from, to, TZ];
+  const [rows, [{ total }]] = await Promise.all([
+    query(`SELECT ${columns} FROM generated_images WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 100 OFFSET 0`, params),
+    query(`SELECT count(*) AS total FROM generated_images WHERE ${where}`, params),
+  ]);
+  return { images: rows, total: Number(total) };
+};
+
+const batchStatusFloor = (userId: number, batchId: number): FloorHandler => async (query) => {
+  const [[batch], images] = await Promise.all([
+    query('SELECT * FROM batches WHERE id = $1 AND user_id = $2 LIMIT 1', [batchId, userId]),
+    query('SELECT * FROM generated_images WHERE batch_id = $1 AND user_id = $2 AND deleted_at IS NULL ORDER BY variation_number', [batchId, userId]),
+  ]);
+  return { batch, images };
+};
+
+export async function run(): Promise<BenchResult[]> {
+  // Production mode with its request log on (written nowhere), as a deployed server runs.
+  const bench = await startBenchApp({ LOG_LEVEL: 'info' }, { logTo: fs.createWriteStream('/dev/null') });
+  const results: BenchResult[] = [];
   try {
-    const user = await createImagesUser(t.app, 'Bench Lister');
+    const { app, baseUrl, database, label } = bench;
+    const lister = await createImagesUser(app, 'Bench Lister');
     const bytes = await makeJpeg(320, 240, { paint: (x, y) => [(x * 3) % 256, (y * 5) % 256, 128] });
     for (let i = 0; i < 50; i++)
-      await createInputImageFromBytes(t.app.ctx, { userId: user.id, bytes, fileName: `view-${i}.jpg`, uploadSource: 'CREATE_MODULE' });
-    // Some other users' images in the same table, so the filter by user matters.
+      await createInputImageFromBytes(app.ctx, { userId: lister.id, bytes, fileName: `view-${i}.jpg`, uploadSource: 'CREATE_MODULE' });
+    // Other users' rows in the same tables, so the filter by user matters.
     for (let u = 0; u < 3; u++) {
-      const other = await createImagesUser(t.app, `Other ${u}`);
+      const other = await createImagesUser(app, `Other ${u}`);
       for (let i = 0; i < 10; i++)
-        await createInputImageFromBytes(t.app.ctx, { userId: other.id, bytes, fileName: `o-${i}.jpg`, uploadSource: 'TWEAK_MODULE' });
+        await createInputImageFromBytes(app.ctx, { userId: other.id, bytes, fileName: `o-${i}.jpg`, uploadSource: 'TWEAK_MODULE' });
+      await seedImages(app, other.id, spreadTimes(400, 120).map((createdAt) => ({ createdAt })));
     }
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${port}/api/images/input-images`;
-    const check = await fetch(url, { headers: user.headers });
-    const body = (await check.json()) as { inputImages: unknown[] };
-    if (check.status !== 200 || body.inputImages.length !== 50) throw new Error(`unexpected list reply ${check.status}`);
+    const galleryUser = await createImagesUser(app, 'Ada Architect');
+    const imageIds = await seedImages(app, galleryUser.id, spreadTimes(GALLERY_IMAGES, 120).map((createdAt) => ({ createdAt })));
+    await analyzeIfStale(database);
 
-    const result = await autocannon({
-      url,
-      headers: user.headers,
-      connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
-      duration: Number(process.env.BENCH_DURATION ?? 10),
-      // The load generator runs in its own thread, so it does not share the server's event loop.
-      workers: 1,
-    });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx replies, ${result.errors} errors`);
-    return [
-      { name: `list 50 input images (${label}) throughput`, value: Math.round(result.requests.average), unit: 'req/s', target: '≥ 2000 req/s (PostgreSQL)' },
-      { name: `list 50 input images (${label}) p99 latency`, value: result.latency.p99, unit: 'ms', target: '≤ 50 ms (PostgreSQL)' },
+    // The gallery's first page call: the newest month, as the browser asks after /gallery/days.
+    const days = (await (await fetch(`${baseUrl}/api/gallery/days?mode=organize&tz=${TZ}`, { headers: galleryUser.headers })).json()) as {
+      days: Array<{ date: string }>;
+    };
+    const month = days.days[0].date.slice(0, 7);
+    const [from, to] = [`${month}-01`, `${month}-28`];
+    const [{ batch_id: batchId }] = (await database.query('SELECT batch_id FROM generated_images WHERE id = $1', [imageIds[0]])).rows as Array<{
+      batch_id: number;
+    }>;
+
+    const paths = [
+      {
+        name: 'list 50 input images',
+        url: `${baseUrl}/api/images/input-images`,
+        headers: lister.headers,
+        floor: inputImagesFloor(lister.id),
+        expect: (b: Record<string, unknown[]>) => b.inputImages?.length === 50,
+      },
+      {
+        name: `gallery page of 100 (${GALLERY_IMAGES} images)`,
+        url: `${baseUrl}/api/gallery/images?mode=organize&tz=${TZ}&from=${from}&to=${to}&page=1&limit=100`,
+        headers: galleryUser.headers,
+        floor: galleryPageFloor(galleryUser.id, from, to),
+        expect: (b: Record<string, unknown[]>) => b.images?.length === 100,
+      },
+      {
+        name: 'batch status (4 variations)',
+        url: `${baseUrl}/api/runpod/status/${batchId}`,
+        headers: galleryUser.headers,
+        floor: batchStatusFloor(galleryUser.id, batchId),
+        expect: (b: Record<string, unknown[]>) => b.images?.length === 4,
+      },
     ];
+    for (const p of paths) {
+      const check = await fetch(p.url, { headers: p.headers });
+      const body = (await check.json()) as Record<string, unknown[]>;
+      if (check.status !== 200 || !p.expect(body)) throw new Error(`${p.name}: unexpected reply ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+      const floor = await startFloor(database, p.floor);
+      try {
+        results.push(...(await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor })));
+      } finally {
+        await floor.close();
+      }
+    }
+    return results;
   } finally {
-    await t.close();
+    await bench.close();
   }
 }
 
-export async function run(): Promise<BenchResult[]> {
-  const results = await benchOn('PGlite', undefined);
-  if (process.env.DATABASE_URL) results.push(...(await benchOn('PostgreSQL', process.env.DATABASE_URL)));
-  return results;
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run()
-    .then((results) => {
-      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
+  (async () => {
+    const postgres = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    const results = await run();
+    if (postgres) {
+      process.env.DATABASE_URL = postgres;
+      results.push(...(await run()));
+    }
+    for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+    process.exit(0);
+  })().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

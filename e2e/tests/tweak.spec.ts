@@ -196,6 +196,38 @@ test('add image places a picture at 400,300 sized 200 × 200 and Generate compos
   await generate.click();
   await expect(page.getByTestId('tweak-caption')).toContainText('Add image', { timeout: 60_000 });
   await expect(page.locator('[data-batch-id]').filter({ hasText: 'Add image' }).first()).toBeVisible();
+  // The picture is now part of the result: it leaves the canvas and cannot be paid for twice.
+  await expect(canvas).toHaveAttribute('data-images', '0');
+  await expect(generate).toBeDisabled();
+});
+
+test('/edit?imageId= of a tweak result shows it in the side panel; of an upscaled render, opens that image', async ({ page, request }) => {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const tweaks = (await (await request.get('/api/images/all-user-images?moduleType=TWEAK', { headers: auth })).json()) as { images: Array<{ id: number }> };
+  const tweakId = tweaks.images[0].id;
+  await signInWithToken(page, user.token);
+  await page.goto(`/edit?imageId=${tweakId}`);
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Tweak Image ${tweakId}`);
+  await expect(page.getByTestId('tweak-side-panel').getByRole('heading', { name: `Tweak Image ${tweakId}` })).toBeVisible();
+
+  // An upscale of the input: Send to Tweak (the gallery's /edit?imageId=) opens that very image.
+  const inputs = (await (await request.get('/api/images/input-images', { headers: auth })).json()) as { inputImages: Array<{ id: number }> };
+  const upscale = await request.post('/api/refine/generate', { headers: auth, data: { imageId: inputs.inputImages[0].id, imageType: 'uploaded', scaleFactor: 2 } });
+  expect(upscale.ok(), await upscale.text()).toBe(true);
+  const upscaledId = ((await upscale.json()) as { operations: Array<{ id: number }> }).operations[0].id;
+  await expect
+    .poll(async () => {
+      const refined = (await (await request.get('/api/images/all-user-images?moduleType=REFINE', { headers: auth })).json()) as { images: Array<{ id: number }> };
+      return refined.images.some((i) => i.id === upscaledId);
+    }, { timeout: 60_000 })
+    .toBe(true);
+  await page.goto(`/edit?imageId=${upscaledId}`);
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${upscaledId}`);
+  await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
+
+  // An id that is not the user's: the screen says why it shows another image.
+  await page.goto('/edit?imageId=999999');
+  await expect(page.getByText("Image 999999 can't be opened in Tweak")).toBeVisible();
 });
 
 test('/tweak?imageId= opens the same screen; a bad imageId is ignored', async ({ page }) => {

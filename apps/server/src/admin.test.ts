@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers/app.js';
 import { createVerifiedUser } from '../test/helpers/factories.js';
+import { nextOutboxMail } from '../test/helpers/mail.js';
 import { runAdmin } from './admin.js';
+import { createOutboxMailer } from './providers/mail/index.js';
 import { getBalance } from './modules/credits/index.js';
 import { isStudent } from './modules/billing/index.js';
 
@@ -22,6 +24,14 @@ describe('admin CLI', () => {
     expect((await admin('student', u.email, '--off')).code).toBe(0);
     expect(await isStudent(t.app.ctx.db, u.id)).toBe(false);
     expect(await admin('student', 'nobody@example.com')).toEqual({ code: 1, output: 'No account with the e-mail nobody@example.com.' });
+  });
+
+  it('e-mails the student when the verification is approved', async () => {
+    const u = await createVerifiedUser(t.app);
+    const mailer = createOutboxMailer(`${t.dataDir}/outbox`, 'Atelier <no-reply@atelier.local>', t.app.log);
+    expect((await runAdmin(['student', u.email], { db: t.app.ctx.db, log: t.app.log, mailer })).code).toBe(0);
+    const mail = await nextOutboxMail(t.dataDir, u.email, /student status is verified/);
+    expect(mail.parts['text/plain']).toContain('plans for students and educators');
   });
 
   it('adjusts credits through the ledger and shows the account', async () => {

@@ -4,10 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { gpuModels, type EngineConfig } from './engines/index.js';
+import { EnginePreflight, formatReport } from './engines/preflight.js';
 import { findUserByEmail } from './modules/auth/auth.service.js';
 import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './modules/billing/index.js';
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';
+import { progressPrinter, runStorageCopy, type AdminResult } from './admin-storage.js';
+import { createMailer, type Mailer, type MailMessage } from './providers/mail/index.js';
 import {
   createPaymentProvider,
   isStripeProvider,
@@ -23,6 +27,8 @@ import {
  *   show EMAIL                       the account's plan and balance
  *   allowances                       grant due monthly allowances now (the scheduler's job)
  *   stripe-check                     check every catalog price exists in Stripe under its lookup key
+ *   engine-check                     check the ComfyUI server (COMFYUI_URL) has every node and model the workflows use
+ *   storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (resumable)
  */
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -32,16 +38,21 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   show EMAIL                       show the account's plan and credit balance
   allowances                       grant due monthly plan allowances now
   stripe-check                     check that Stripe has every catalog price under its lookup key
+  engine-check                     check that ComfyUI (COMFYUI_URL) has every node and model file the workflows use
+  storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (S3_*), resumable
 `;
 
-export interface AdminResult {
-  code: number;
-  output: string;
+
+/** The e-mail a student gets when their verification is approved. */
+export function studentApprovedMail(to: string): MailMessage {
+  const text =
+    'Your student status is verified. The plans for students and educators (25% cheaper) are now open to you on the Subscription page.\n\nThe Atelier team';
+  return { to, subject: 'Your student status is verified', text, html: `<p>${text.replace('\n\n', '</p><p>')}</p>` };
 }
 
 export async function runAdmin(
   args: string[],
-  deps: { db: Db; log: FastifyBaseLogger; payments?: PaymentProvider },
+  deps: { db: Db; log: FastifyBaseLogger; payments?: PaymentProvider; config?: EngineConfig; mailer?: Mailer },
 ): Promise<AdminResult> {
   const [command, ...rest] = args;
   const fail = (output: string): AdminResult => ({ code: 1, output });
@@ -53,6 +64,8 @@ export async function runAdmin(
       if (!email) return fail(ADMIN_USAGE);
       const on = !rest.includes('--off');
       if (!(await setStudentFlag(deps.db, email, on))) return noAccount(email);
+      // Approving a request from the /support form: the student hears it by e-mail.
+      if (on && deps.mailer) await deps.mailer.send(studentApprovedMail(email));
       return { code: 0, output: on ? `${email} is now a verified student.` : `${email} is no longer marked as a student.` };
     }
     case 'credits': {
@@ -93,9 +106,20 @@ export async function runAdmin(
       }
       return checkStripePrices(deps.payments);
     }
+    case 'engine-check':
+      return checkEngine(deps.config);
     default:
       return fail(ADMIN_USAGE);
   }
+}
+
+/** The preflight the server runs, once, printed: what is missing and where it goes. */
+async function checkEngine(config: EngineConfig | undefined): Promise<AdminResult> {
+  if (!config?.COMFYUI_URL) {
+    return { code: 1, output: 'No ComfyUI to check: set COMFYUI_URL (with ENGINE=comfyui, or with ENGINE=runpod a ComfyUI with the same models as the worker).' };
+  }
+  const report = await new EnginePreflight({ url: config.COMFYUI_URL, models: gpuModels(config) }).check();
+  return { code: report.status === 'ready' ? 0 : 1, output: formatReport(config.COMFYUI_URL, report) };
 }
 
 /** Every price of the catalog, as Stripe must have it: lookup key, amount in cents (EUR), interval. */
@@ -158,11 +182,19 @@ async function main() {
     }
     throw err;
   }
+  const args = process.argv.slice(2);
+  if (args[0] === 'storage-copy') {
+    // No database: it only moves files, and may run while the server (and its PGlite) is up.
+    const result = await runStorageCopy(args.slice(1), { config, progress: progressPrinter(process.stderr) });
+    (result.code === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+    process.exitCode = result.code;
+    return;
+  }
   const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await runMigrations(database);
-    const result = await runAdmin(process.argv.slice(2), { db: database.db, log, payments: createPaymentProvider(config) });
+    const result = await runAdmin(args, { db: database.db, log, payments: createPaymentProvider(config), config, mailer: createMailer(config, log) });
     (result.code === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
     process.exitCode = result.code;
   } finally {

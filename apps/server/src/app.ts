@@ -1,26 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { createContext, type AppContext, type ContextOverrides } from './context.js';
+import { createContext, type ContextOverrides } from './context.js';
 import { registerErrorHandling } from './lib/http-errors.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerModules } from './modules/index.js';
 import { registerLiveRoutes } from './modules/live/index.js';
 import { registerJobLifecycle } from './lib/jobs/index.js';
+import type { App } from './types.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -29,8 +26,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   overrides?: ContextOverrides;
 }
-
-export type App = FastifyInstance & { ctx: AppContext };
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -54,24 +49,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const ctx = createContext(opts.config, opts.database, app.log, opts.jwtSecret, opts.overrides);
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
 
+  const ownOrigin = new URL(opts.config.publicUrl);
+  const ownSocketOrigin = `${ownOrigin.protocol === 'https:' ? 'wss:' : 'ws:'}//${ownOrigin.host}`;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The API and the live socket of this server only.
+        connectSrc: ["'self'", ownSocketOrigin],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        formAction: ["'self'", 'https:', 'http:'],
+        // The test checkout is a page of this app; Stripe's checkout and portal are Stripe's.
+        formAction: ["'self'", ...(ctx.payments.kind === 'stripe' ? ['https://checkout.stripe.com', 'https://billing.stripe.com'] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -143,10 +142,4 @@ function parseTrustProxy(v: string): boolean | string[] {
   if (v === 'false' || v === '') return false;
   if (v === 'true') return true;
   return v.split(',').map((a) => a.trim()).filter(Boolean);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
 }

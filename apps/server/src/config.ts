@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteCredentialsSchema } from '@atelier/contract';
 import path from 'node:path';
 
 /**
@@ -10,6 +11,13 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
 
 export const configSchema = z.object({
+  /** demo (the default): outbox mail, local test checkout, generated secrets. production: refuses to start without real settings. */
+  ATELIER_MODE: z.enum(['demo', 'production']).default('demo'),
+  /** production only: accept an http:// PUBLIC_URL (e.g. TLS ends at a proxy on the same host). */
+  ALLOW_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -27,6 +35,21 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+  /**
+   * Credentials under the sign-in card, as JSON: [{"label":"Finalist, Example Design Award 2025","url":"https://…"}].
+   * Nothing is shown when unset.
+   */
+  CREDENTIALS: z.preprocess((v) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return [];
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return 'not JSON';
+    }
+  }, siteCredentialsSchema),
+  /** Where the /support contact form writes (without SMTP_URL it lands in the outbox like all mail). */
+  SUPPORT_EMAIL: z.string().email().default('support@atelier.local'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -42,6 +65,15 @@ export const configSchema = z.object({
   COMFYUI_CONTROLNET: z.string().min(1).default('controlnet-canny-sdxl-1.0.safetensors'),
   COMFYUI_LORA: z.string().min(1).default('add-detail-xl.safetensors'),
   COMFYUI_UPSCALE_MODEL: z.string().min(1).default('RealESRGAN_x4plus.pth'),
+  /** GPU engines: a dedicated inpainting checkpoint for inpaint and outpaint (unset: the render checkpoint). */
+  COMFYUI_INPAINT_CHECKPOINT: optionalString,
+  /** GPU engines: steps, cfg, sampler and scheduler (lightning, turbo, standard); unset = chosen from the checkpoint's name. */
+  COMFYUI_SAMPLER_PRESET: z.preprocess(emptyAsUndefined, z.enum(['lightning', 'turbo', 'standard']).optional()),
+  /** RunPod: the worker uploads results to S3 (worker-comfyui with BUCKET_ENDPOINT_URL); needed for results over 15 MB as base64. */
+  RUNPOD_S3_OUTPUT: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** RunPod: first /status poll delay while waiting for a job's webhook (then backing off to 30 s). */
   RUNPOD_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /** RunPod: hosts s3_url outputs may be fetched from (comma list); unset = any https host. */
@@ -49,7 +81,28 @@ export const configSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().default('gpt-4o-mini'),
-  STORAGE: z.enum(['disk']).default('disk'),
+  /** Where files live: disk (DATA_DIR/files) or s3 (one bucket of any S3-compatible service). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).default('us-east-1')),
+  /** Any S3-compatible service (MinIO, Ceph RGW, R2, Scaleway…); unset = AWS. */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().regex(/^https?:\/\/[^/\s]+/, 'must be an http:// or https:// URL').optional()),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((v) => v === 'true'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Prepended to every object key (a folder in a shared bucket), e.g. atelier/. */
+  S3_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'must be a relative path such as atelier/')
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .optional(),
+  ),
+  /** proxy: files are streamed by the API (signed /api/files URLs); presigned: those URLs redirect to short-lived S3 URLs. */
+  S3_PUBLIC_READS: z.preprocess(emptyAsUndefined, z.enum(['proxy', 'presigned']).default('proxy')),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
   WORKERS_IN_PROCESS: z
     .enum(['true', 'false'])
@@ -59,6 +112,8 @@ export const configSchema = z.object({
   RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Render variations one process works on at a time. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Calls per user and minute to POST /api/ai-prompt/generate and to the upload routes. */
+  USER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** How often timed-out jobs are expired and lost work is recovered. */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
@@ -75,9 +130,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.ATELIER_MODE === 'production') {
+    const problems = productionProblems(c);
+    if (problems.length > 0) {
+      throw new ConfigError(`ATELIER_MODE=production refuses to start:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    }
+  }
   if (c.ENGINE === 'comfyui' && !c.COMFYUI_URL) throw new ConfigError('Invalid configuration:\n  COMFYUI_URL: required when ENGINE=comfyui');
   if (c.ENGINE === 'runpod' && (!c.RUNPOD_API_KEY || !c.RUNPOD_ENDPOINT_ID))
     throw new ConfigError('Invalid configuration:\n  RUNPOD_API_KEY, RUNPOD_ENDPOINT_ID: required when ENGINE=runpod');
+  if (c.STORAGE === 's3' && !c.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with ${c.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} (or set neither to use the default AWS credentials)`,
+    );
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   return {
@@ -85,4 +151,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
   };
+}
+
+/** What a production deployment must set: every problem, so one start-up names them all. */
+function productionProblems(c: RawConfig): string[] {
+  const problems: string[] = [];
+  if (!c.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required in production (without it the local test checkout would give plans away)');
+  if (!c.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required in production');
+  if (!c.SMTP_URL) problems.push('SMTP_URL: required in production (the outbox is for demo mode)');
+  if (!c.JWT_SECRET) problems.push('JWT_SECRET: required in production (a generated secret is not accepted)');
+  if (!c.DATABASE_URL) problems.push('DATABASE_URL: required in production (PGlite is for demo mode)');
+  if (!c.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address users open)');
+  else if (!c.PUBLIC_URL.startsWith('https://') && !c.ALLOW_HTTP) {
+    problems.push('PUBLIC_URL: must be https:// in production (set ALLOW_HTTP=true to accept http)');
+  }
+  return problems;
 }

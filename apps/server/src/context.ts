@@ -24,8 +24,11 @@ export interface AppContext {
   db: Db;
   log: FastifyBaseLogger;
   tokens: TokenService;
-  /** Used by the auth guard: a token of a deleted account is refused. */
-  userExists(userId: number): Promise<boolean>;
+  /**
+   * The user id of a valid bearer token, or null: a bad or expired token, the token of a deleted
+   * account, or one signed before the account's sessions were revoked. One primary-key lookup.
+   */
+  authenticate(token: string): Promise<number | null>;
   /** Outgoing e-mail: SMTP when SMTP_URL is set, else the DATA_DIR/outbox. */
   mailer: Mailer;
   /** Google sign-in (OIDC, issuer GOOGLE_ISSUER); `enabled` false without GOOGLE_CLIENT_ID. */
@@ -42,7 +45,7 @@ export interface AppContext {
   jobs: JobQueue;
   /** Live events to users' sockets: in-process, or LISTEN/NOTIFY on PostgreSQL. */
   events: EventBus;
-  /** Files by key (STORAGE=disk: DATA_DIR/files). */
+  /** Files by key (STORAGE=disk: DATA_DIR/files; STORAGE=s3: one bucket). */
   storage: Storage;
   /** Signed, expiring file URLs (`/api/files/<key>?exp&sig`), keyed from the JWT secret. */
   urls: UrlSigner;
@@ -50,7 +53,7 @@ export interface AppContext {
   payments: PaymentProvider;
 }
 
-export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'database' | 'db' | 'log' | 'userExists'>>;
+export type ContextOverrides = Partial<Omit<AppContext, 'config' | 'database' | 'db' | 'log' | 'authenticate'>>;
 
 export function createContext(
   config: Config,
@@ -59,12 +62,13 @@ export function createContext(
   jwtSecret: string,
   overrides: ContextOverrides = {},
 ): AppContext {
+  const tokens = overrides.tokens ?? createTokenService(jwtSecret);
   return {
     config,
     database,
     db: database.db,
     log,
-    tokens: overrides.tokens ?? createTokenService(jwtSecret),
+    tokens,
     mailer: overrides.mailer ?? createMailer(config, log),
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
@@ -76,9 +80,15 @@ export function createContext(
       overrides.urls ??
       createUrlSigner({ secret: deriveUrlSecret(jwtSecret), ttlSeconds: config.SIGNED_URL_TTL_SECONDS, publicUrl: config.publicUrl }),
     payments: overrides.payments ?? createPaymentProvider(config),
-    async userExists(userId) {
-      const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-      return rows.length > 0;
+    async authenticate(token) {
+      const claims = await tokens.claims(token);
+      if (!claims) return null;
+      const [row] = await database.db
+        .select({ tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(eq(users.id, claims.userId))
+        .limit(1);
+      return row && row.tokenVersion === claims.tokenVersion ? claims.userId : null;
     },
   };
 }

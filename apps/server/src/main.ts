@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
 import { startBillingScheduler } from './modules/billing/index.js';
+import { checkStorageOrExit } from './providers/storage/index.js';
 
 async function main() {
   let config;
@@ -19,6 +20,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.dataDir) });
+  await checkStorageOrExit(app.ctx.storage);
   // Yearly plans' monthly credits and local test-mode renewals.
   const stopBilling = startBillingScheduler({ db: database.db, log: app.log });
   const shutdown = async (signal: string) => {

@@ -8,6 +8,7 @@ import { registerRenderQueue } from './modules/generation/index.js';
 import { registerRefineQueue } from './modules/refine/index.js';
 import { registerTweakQueue } from './modules/tweak/index.js';
 import { registerMasksQueue } from './modules/masks/index.js';
+import { checkStorageOrExit } from './providers/storage/index.js';
 
 /**
  * `npm run worker`: a job worker process (no HTTP). It runs the same queues as the in-process
@@ -36,6 +37,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
   const ctx = createContext(config, database, log, resolveJwtSecret(config.JWT_SECRET, config.dataDir));
+  await checkStorageOrExit(ctx.storage);
 
   // Every queue this process works on (the same list the API registers with its routes).
   registerRenderQueue(ctx);

@@ -10,7 +10,11 @@ export const AUTH_MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
   nameMax: 'Name must be at most 100 characters',
   passwordMax: 'Password must be at most 1024 characters',
+  nameInvalid: 'Name contains invalid characters',
 } as const;
+
+/** Control characters and line/paragraph separators: a name is one line of text (it goes into e-mails). */
+export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /** A missing or non-string value gets the same message as a bad one. */
 export const emailSchema = z
@@ -23,7 +27,8 @@ const fullNameSchema = z
   .string({ error: AUTH_MESSAGES.nameMin })
   .trim()
   .min(2, AUTH_MESSAGES.nameMin)
-  .max(100, AUTH_MESSAGES.nameMax);
+  .max(100, AUTH_MESSAGES.nameMax)
+  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), AUTH_MESSAGES.nameInvalid);
 
 /** A new password (register, reset, change). */
 const newPasswordSchema = z
@@ -137,7 +142,14 @@ export const deleteAccountRequestSchema = z.object({
   confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }),
 });
 
-export const authConfigResponseSchema = z.object({ googleEnabled: z.boolean() });
+export const ATELIER_MODES = ['demo', 'production'] as const;
+export type AtelierMode = (typeof ATELIER_MODES)[number];
+/** Sign-in methods, and the server's mode (demo: payments simulated, e-mail to the outbox). */
+export const authConfigResponseSchema = z.object({ googleEnabled: z.boolean(), mode: z.enum(ATELIER_MODES) });
+export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
+/** A password change ends every other session; the browser that changed it continues with this token. */
+export const changePasswordResponseSchema = successResponseSchema.extend({ token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** An auth error reply: `{message, code}`; validation errors also name the `field`. */
 export const authErrorResponseSchema = z.object({

@@ -74,13 +74,23 @@ export const timeZoneSchema = z
   .max(64, GALLERY_MESSAGES.timeZone)
   .refine((tz) => /^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz) && isRuntimeTimeZone(tz), GALLERY_MESSAGES.timeZone);
 
+// Building an Intl.DateTimeFormat costs about a millisecond, and every gallery call names its
+// time zone: each name is checked once (names are at most 64 characters; the cache is bounded).
+const timeZoneChecks = new Map<string, boolean>();
+
 export function isRuntimeTimeZone(tz: string): boolean {
+  const known = timeZoneChecks.get(tz);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (timeZoneChecks.size >= 1000) timeZoneChecks.clear();
+  timeZoneChecks.set(tz, valid);
+  return valid;
 }
 
 /** A calendar date YYYY-MM-DD that exists. */
@@ -259,6 +269,31 @@ export const exploreResponseSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ExploreResponse = z.infer<typeof exploreResponseSchema>;
+
+/** GET /explore/images/{id}: one public image's share page (no sign-in needed); 404 once it is private or deleted. */
+export const sharedImageSchema = z.object({
+  id: z.number().int(),
+  /** The prompt it was made with; null when none was written. */
+  prompt: z.string().nullable(),
+  /** Only the author's first name is shown to the public. */
+  authorFirstName: z.string(),
+  publishedAt: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbnailUrl: z.string(),
+  imageUrl: z.string(),
+});
+export type SharedImage = z.infer<typeof sharedImageSchema>;
+
+/** The stable page a public image is shared with (never a signed file URL, which expires). */
+export const sharedImagePath = (id: number) => `/explore/${id}`;
+
+/** GET /explore/mine: the caller's images shared on Explore (the Creator Zone), newest shared first. */
+export const myExploreResponseSchema = z.object({
+  images: z.array(sharedImageSchema.omit({ authorFirstName: true })),
+  total: z.number().int(),
+});
+export type MyExploreResponse = z.infer<typeof myExploreResponseSchema>;
 
 export const EXPLORE_FILE_VARIANTS = ['thumbnail', 'full'] as const;
 export const exploreFileParamsSchema = z.object({

@@ -178,8 +178,10 @@ export const inputImagesBySourceResponseSchema = inputImagesResponseSchema;
 /**
  * POST /images/upload-input: multipart/form-data with `file` (JPEG, PNG or WEBP, at most 25 MB
  * and 50 megapixels) and `uploadSource` (default CREATE_MODULE). Answers the input image.
+ * Optionally `idPass` (a PNG of the same view, every material a flat colour) and `materials`
+ * (JSON: colour → name, masks.ts idPassMaterialsSchema): the image then has its regions at once.
  */
-export const UPLOAD_INPUT_FIELDS = { file: 'file', uploadSource: 'uploadSource' } as const;
+export const UPLOAD_INPUT_FIELDS = { file: 'file', uploadSource: 'uploadSource', idPass: 'idPass', materials: 'materials' } as const;
 export const uploadInputResponseSchema = inputImageSchema;
 
 const fileNameSchema = z

@@ -12,3 +12,6 @@ export * from './refine.js';
 export * from './tweak.js';
 export * from './masks.js';
 export * from './prompts.js';
+export * from './support.js';
+export * from './referrals.js';
+export * from './site.js';

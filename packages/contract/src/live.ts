@@ -8,9 +8,23 @@ import { z } from 'zod';
 export const LIVE_CLOSE_CODES = {
   normal: 1000,
   goingAway: 1001,
+  /** Origin not allowed, too many messages per second or too many subscriptions. */
+  policyViolation: 1008,
   invalidToken: 4001,
+  /** The account signed out everywhere, changed or reset its password, or was deleted. */
+  sessionRevoked: 4003,
 } as const;
-export const LIVE_CLOSE_REASONS = { invalidToken: 'Invalid token', shuttingDown: 'Server shutting down' } as const;
+export const LIVE_CLOSE_REASONS = {
+  invalidToken: 'Invalid token',
+  shuttingDown: 'Server shutting down',
+  sessionRevoked: 'Session ended',
+  originNotAllowed: 'Origin not allowed',
+  tooManyMessages: 'Too many messages',
+  tooManySubscriptions: 'Too many subscriptions',
+} as const;
+
+/** Per socket: client messages per second, and channels subscribed at once. */
+export const LIVE_LIMITS = { messagesPerSecond: 20, subscriptions: 50 } as const;
 
 export const LIVE_TIMINGS = {
   /** The server pings every 30 s and drops a socket that did not answer the previous ping. */
@@ -129,6 +143,8 @@ export const masksFailedMessageSchema = z.object({
 });
 
 export const pongMessageSchema = z.object({ type: z.literal('pong') });
+/** The account's sessions were revoked: the server closes the socket with 4003 right after. */
+export const sessionRevokedMessageSchema = z.object({ type: z.literal('session_revoked') });
 export const liveErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
 
 export const liveMessageSchema = z.discriminatedUnion('type', [
@@ -144,6 +160,7 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   masksCompletedMessageSchema,
   masksFailedMessageSchema,
   pongMessageSchema,
+  sessionRevokedMessageSchema,
   liveErrorMessageSchema,
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;

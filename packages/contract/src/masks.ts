@@ -14,6 +14,13 @@ export type MaskStatus = (typeof MASK_STATUSES)[number];
 export const MASK_LIMITS = {
   /** Regions the engine makes at most. */
   maxRegions: 15,
+  /** Regions an image can have after the user's edits (splits, new regions). */
+  maxEditedRegions: 32,
+  nameMaxLength: 100,
+  /** An ID pass colour under this share of the image is folded into its neighbour. */
+  idPassMinShare: 0.002,
+  /** How far an ID pass's aspect ratio may be from the image's. */
+  idPassAspectTolerance: 0.01,
   customTextMaxLength: 1000,
 } as const;
 
@@ -65,6 +72,29 @@ export const MASK_MESSAGES = {
   visibilityFailed: 'Failed to update mask visibility',
   generationFailed: MASKS_FAILED_DEFAULT,
   noImageUrl: 'No image URL available for mask generation',
+  // The ID pass of an upload (POST /images/upload-input idPass + materials).
+  idPassNotPng: 'idPass must be a PNG image',
+  idPassUnreadable: 'idPass could not be read: the PNG is corrupt or truncated',
+  idPassAspect: 'idPass must have the same aspect ratio as the image (within 1%)',
+  idPassFlat: 'idPass has no material colours: every pixel is the same colour or transparent',
+  materialsInvalid: 'materials must be a JSON object mapping "#rrggbb" colours to names',
+  materialsWithoutIdPass: 'materials is only read together with an idPass file',
+  // Region edits (PUT /masks/{maskId}, merge, split, DELETE).
+  maskFileNotPng: 'mask must be a PNG image',
+  maskFileSize: 'mask must have the size of the region mask',
+  maskFileEmpty: 'mask must have at least one white pixel',
+  nameInvalid: `name must be text of 1 to ${MASK_LIMITS.nameMaxLength} characters`,
+  editNothing: 'Send a mask file, a name or both',
+  mergeIds: 'ids must list at least two region ids of one input image',
+  splitPoints: 'points must be a line of at least two {x, y} points inside the image (0–1)',
+  splitMissed: 'points: the line does not cut the region in two',
+  tooManyRegions: 'An image can have at most 32 regions',
+  regionUpdated: 'Region updated',
+  regionsMerged: 'Regions merged',
+  regionSplit: 'Region split',
+  regionDeleted: 'Region deleted',
+  regionCreated: 'Region created',
+  editFailed: 'Failed to change the region',
   regionsFailed: 'Failed to generate regions. Please try generating regions again from the Edit Inspector.',
 } as const;
 
@@ -214,3 +244,61 @@ export function maskTextToSave(d: MaskDraft): string | null {
   const stored = d.customText?.trim();
   return stored ? stored : null;
 }
+
+// ---- the ID pass (POST /images/upload-input `idPass` + `materials`) ----
+
+/**
+ * `materials`: which material each flat colour of the ID pass is, `{"#c8553d": "Brick"}`. A
+ * region's name (customText and label) comes from here, else "Material N".
+ */
+export const idPassMaterialsSchema = z.record(
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, MASK_MESSAGES.materialsInvalid),
+  z.string({ error: MASK_MESSAGES.materialsInvalid }).trim().min(1, MASK_MESSAGES.materialsInvalid).max(MASK_LIMITS.nameMaxLength, MASK_MESSAGES.materialsInvalid),
+  { error: MASK_MESSAGES.materialsInvalid },
+);
+export type IdPassMaterials = z.infer<typeof idPassMaterialsSchema>;
+
+// ---- region edits (PUT /masks/{maskId}, merge, split, DELETE, POST /masks/{inputImageId}/regions) ----
+
+const regionName = z
+  .string({ error: MASK_MESSAGES.nameInvalid })
+  .trim()
+  .min(1, MASK_MESSAGES.nameInvalid)
+  .max(MASK_LIMITS.nameMaxLength, MASK_MESSAGES.nameInvalid);
+
+/** PUT /masks/{maskId} as JSON (a rename); as multipart it has a `mask` PNG and optionally `name`. */
+export const updateMaskRequestSchema = z.object({ name: regionName });
+export type UpdateMaskRequest = z.infer<typeof updateMaskRequestSchema>;
+export const MASK_EDIT_FIELDS = { mask: 'mask', name: 'name' } as const;
+export const maskNameSchema = regionName;
+
+/** POST /masks/{inputImageId}/merge: the first id keeps its style and takes the others' pixels. */
+export const mergeMasksRequestSchema = z.object({
+  ids: z
+    .array(z.number({ error: MASK_MESSAGES.mergeIds }).int(MASK_MESSAGES.mergeIds).min(1, MASK_MESSAGES.mergeIds).max(2_147_483_647, MASK_MESSAGES.mergeIds), {
+      error: MASK_MESSAGES.mergeIds,
+    })
+    .min(2, MASK_MESSAGES.mergeIds)
+    .max(MASK_LIMITS.maxEditedRegions, MASK_MESSAGES.mergeIds)
+    .refine((ids) => new Set(ids).size === ids.length, MASK_MESSAGES.mergeIds),
+});
+export type MergeMasksRequest = z.infer<typeof mergeMasksRequestSchema>;
+
+const unit = z.number({ error: MASK_MESSAGES.splitPoints }).min(0, MASK_MESSAGES.splitPoints).max(1, MASK_MESSAGES.splitPoints);
+/**
+ * POST /masks/{maskId}/split: a drawn line as points in image fractions (0–1, x to the right,
+ * y down). The line is extended straight at both ends to the image's edge; the region's larger
+ * side keeps the id, the other side becomes a new region.
+ */
+export const splitMaskRequestSchema = z.object({
+  points: z.array(z.object({ x: unit, y: unit }), { error: MASK_MESSAGES.splitPoints }).min(2, MASK_MESSAGES.splitPoints).max(2000, MASK_MESSAGES.splitPoints),
+});
+export type SplitMaskRequest = z.infer<typeof splitMaskRequestSchema>;
+
+/** The answer of the edits that change several regions: all the image's regions as they are now. */
+export const maskRegionsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ inputImageId: z.number().int(), maskRegions: z.array(maskRegionSchema) }),
+});
+export type MaskRegionsResponse = z.infer<typeof maskRegionsResponseSchema>;

@@ -19,6 +19,35 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 /** Spec: rank STARTER 1, EXPLORER 2, PRO 3. */
 export const PLAN_RANK: Record<PlanType, number> = { FREE: 0, STARTER: 1, EXPLORER: 2, PRO: 3 };
 
+/** Storage a plan may fill with uploads, renders, masks and overlays (issue 17); an upload past it is 413. */
+export const STORAGE_QUOTA_BYTES: Record<PlanType, number> = {
+  FREE: 250 * 1024 ** 2,
+  STARTER: 2 * 1024 ** 3,
+  EXPLORER: 10 * 1024 ** 3,
+  PRO: 50 * 1024 ** 3,
+};
+
+/** GET /api/storage/usage: what the account stores, and its plan's quota (shown on /overview). */
+export const storageUsageResponseSchema = z.object({
+  usedBytes: z.number().int().min(0),
+  quotaBytes: z.number().int().min(0),
+  planType: planTypeSchema,
+});
+export type StorageUsageResponse = z.infer<typeof storageUsageResponseSchema>;
+
+/** 1.5 GB, 300 MB, 12 KB: for quota messages and the overview. */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${units[unit]}`;
+}
+
 /** Spec: monthly allowances. */
 export const PLAN_ALLOWANCE: Record<PaidPlanType, number> = { STARTER: 50, EXPLORER: 150, PRO: 1000 };
 

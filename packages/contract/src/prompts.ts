@@ -21,6 +21,7 @@ export const AI_PROMPT_LIMITS = {
 } as const;
 
 export const AI_PROMPT_MESSAGES = {
+  planRequired: 'An active subscription is required to write AI prompts',
   materialNotFound: 'AI prompt material not found',
   materialAdded: 'AI prompt material added',
   materialExists: 'This material is already in the prompt',

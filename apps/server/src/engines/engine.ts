@@ -7,6 +7,8 @@
  * and seed on the local engine.
  */
 
+import type { EngineMissing, EngineStatus } from '@atelier/contract';
+
 export type RenderMode = 'photorealistic' | 'art';
 
 export interface EngineCallOptions {
@@ -121,10 +123,27 @@ export interface EngineImage {
   height: number;
 }
 
+/** A paid operation about to be charged, as far as the engine can judge it beforehand. */
+export interface EngineAdmission {
+  operation: 'render' | 'inpaint' | 'outpaint' | 'upscale' | 'add_image';
+  /** The result's size, when the request sets it (upscale). */
+  output?: { width: number; height: number };
+}
+
+/** ready / degraded (something the workflows need is missing) / unreachable (GPU engines' preflight). */
+export interface EngineHealth {
+  status: EngineStatus;
+  missing: EngineMissing[];
+}
+
 export interface Engine {
   readonly name: 'local' | 'comfyui' | 'runpod';
   /** Shown to users (the CPU engine is a preview engine). */
   readonly isPreview: boolean;
+  /** Throws an AppError (503, 413…) for an operation that must fail, so that it is refused before any charge. */
+  admit?(req: EngineAdmission): void;
+  /** GPU engines: what the last preflight found (absent: always ready). */
+  health?(): EngineHealth;
   render(req: RenderRequest): Promise<EngineImage>;
   segment(req: SegmentRequest): Promise<SegmentedRegion[]>;
   inpaint(req: InpaintRequest): Promise<EngineImage>;

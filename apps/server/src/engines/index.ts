@@ -6,6 +6,7 @@ import { ComfyUIEngine } from './comfyui/comfyui-engine.js';
 import { LocalEngine } from './local/local-engine.js';
 import { RunPodEngine } from './runpod/runpod-engine.js';
 import type { GpuModels } from './workflows/builders.js';
+import { EnginePreflight } from './preflight.js';
 
 export type * from './engine.js';
 
@@ -15,6 +16,9 @@ type GpuConfigKeys =
   | 'COMFYUI_CONTROLNET'
   | 'COMFYUI_LORA'
   | 'COMFYUI_UPSCALE_MODEL'
+  | 'COMFYUI_INPAINT_CHECKPOINT'
+  | 'COMFYUI_SAMPLER_PRESET'
+  | 'RUNPOD_S3_OUTPUT'
   | 'RUNPOD_API_KEY'
   | 'RUNPOD_ENDPOINT_ID'
   | 'RUNPOD_BASE_URL'
@@ -34,7 +38,8 @@ export interface EngineDeps {
 /**
  * The engine ENGINE selects: `local` (the default) is the offline CPU engine; `comfyui` runs
  * the workflows on a ComfyUI server (COMFYUI_URL); `runpod` runs them with worker-comfyui on a
- * RunPod serverless endpoint (RUNPOD_API_KEY, RUNPOD_ENDPOINT_ID).
+ * RunPod serverless endpoint (RUNPOD_API_KEY, RUNPOD_ENDPOINT_ID). With COMFYUI_URL, a GPU
+ * engine checks that server's /object_info at start and every few minutes (preflight.ts).
  */
 export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Engine {
   switch (config.ENGINE) {
@@ -42,7 +47,7 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Engin
       return new LocalEngine();
     case 'comfyui':
       if (!config.COMFYUI_URL) throw new Error('COMFYUI_URL is required when ENGINE=comfyui');
-      return new ComfyUIEngine({ url: config.COMFYUI_URL, models: gpuModels(config) });
+      return new ComfyUIEngine({ url: config.COMFYUI_URL, models: gpuModels(config), preflight: startPreflight(config, deps) });
     case 'runpod': {
       if (!config.RUNPOD_API_KEY || !config.RUNPOD_ENDPOINT_ID) throw new Error('RUNPOD_API_KEY and RUNPOD_ENDPOINT_ID are required when ENGINE=runpod');
       if (!deps.db) throw new Error('The runpod engine needs the database (engine_jobs)');
@@ -67,6 +72,8 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Engin
           .map((h) => h.trim().toLowerCase())
           .filter(Boolean),
         executionTimeoutMs: config.RENDER_TIMEOUT_SECONDS ? config.RENDER_TIMEOUT_SECONDS * 1000 : undefined,
+        s3Output: config.RUNPOD_S3_OUTPUT ?? false,
+        preflight: startPreflight(config, deps),
       });
     }
     default:
@@ -74,9 +81,21 @@ export function createEngine(config: EngineConfig, deps: EngineDeps = {}): Engin
   }
 }
 
-export function gpuModels(config: Partial<Pick<Config, 'COMFYUI_CHECKPOINT' | 'COMFYUI_CONTROLNET' | 'COMFYUI_LORA' | 'COMFYUI_UPSCALE_MODEL'>>): GpuModels {
+/** The preflight of the ComfyUI server at COMFYUI_URL (with runpod: one with the worker's models), started. */
+function startPreflight(config: EngineConfig, deps: EngineDeps): EnginePreflight | undefined {
+  if (!config.COMFYUI_URL) return undefined;
+  const preflight = new EnginePreflight({ url: config.COMFYUI_URL, models: gpuModels(config), log: deps.log });
+  preflight.start();
+  return preflight;
+}
+
+type ModelConfigKeys = 'COMFYUI_CHECKPOINT' | 'COMFYUI_CONTROLNET' | 'COMFYUI_LORA' | 'COMFYUI_UPSCALE_MODEL' | 'COMFYUI_INPAINT_CHECKPOINT' | 'COMFYUI_SAMPLER_PRESET';
+
+export function gpuModels(config: Partial<Pick<Config, ModelConfigKeys>>): GpuModels {
   return {
     checkpoint: config.COMFYUI_CHECKPOINT || undefined,
+    inpaintCheckpoint: config.COMFYUI_INPAINT_CHECKPOINT || undefined,
+    samplerPreset: config.COMFYUI_SAMPLER_PRESET,
     controlnet: config.COMFYUI_CONTROLNET ?? 'controlnet-canny-sdxl-1.0.safetensors',
     lora: config.COMFYUI_LORA ?? 'add-detail-xl.safetensors',
     upscaleModel: config.COMFYUI_UPSCALE_MODEL ?? 'RealESRGAN_x4plus.pth',

@@ -11,10 +11,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized('Authentication required', 'UNAUTHORIZED');
-    const userId = await app.ctx.tokens.verify(token);
+    const userId = await app.ctx.authenticate(token);
     if (!userId) throw unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
-    const exists = await app.ctx.userExists(userId);
-    if (!exists) throw unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
     req.userId = userId;
   });
 }

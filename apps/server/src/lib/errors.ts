@@ -16,5 +16,3 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const insufficientCredits = (message = 'Insufficient credits', code = 'INSUFFICIENT_CREDITS') =>
-  new AppError(402, code, message);

@@ -16,15 +16,6 @@ export interface PageInfo {
   totalPages: number;
 }
 
-/** Hard cap whatever a caller asks for. */
-export const MAX_PAGE_SIZE = 100;
-
-export function normalizePage(req: Partial<PageRequest>, defaultLimit = 50): PageRequest {
-  const page = Number.isInteger(req.page) && (req.page as number) >= 1 ? (req.page as number) : 1;
-  const rawLimit = Number.isInteger(req.limit) && (req.limit as number) >= 1 ? (req.limit as number) : defaultLimit;
-  return { page, limit: Math.min(rawLimit, MAX_PAGE_SIZE) };
-}
-
 export function pageOffset(req: PageRequest): number {
   return (req.page - 1) * req.limit;
 }

@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { App } from '../types.js';
 import { registerAuthRoutes } from './auth/index.js';
 import { registerBillingRoutes } from './billing/index.js';
 import { registerCreditsRoutes } from './credits/index.js';
@@ -12,6 +12,10 @@ import { registerCustomizationRoutes } from './customization/index.js';
 import { registerTweakRoutes } from './tweak/index.js';
 import { registerMasksRoutes } from './masks/index.js';
 import { registerPromptsRoutes } from './prompts/index.js';
+import { registerStorageQuotaRoutes } from './storage-quota/index.js';
+import { registerSupportRoutes } from './support/index.js';
+import { registerReferralRoutes } from './referrals/index.js';
+import { registerSiteRoutes } from './site/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -31,4 +35,8 @@ export async function registerModules(api: App): Promise<void> {
   await registerTweakRoutes(api);
   await registerMasksRoutes(api);
   await registerPromptsRoutes(api);
+  await registerStorageQuotaRoutes(api);
+  await registerSupportRoutes(api);
+  await registerReferralRoutes(api);
+  await registerSiteRoutes(api);
 }

@@ -1,112 +1,11 @@
-// The part of a ComfyUI server the fakes share: the node definitions (a subset of ComfyUI's
-// /object_info, written from its core nodes' INPUT_TYPES / RETURN_TYPES), prompt validation the
-// way ComfyUI's execution.validate_prompt answers it, and a small executor that "runs" a
+// The part of a ComfyUI server the fakes share: prompt validation against ComfyUI's real
+// /object_info (object-info.ts) the way its execution.validate_prompt answers it, and a small executor that "runs" a
 // workflow with sharp so results have the sizes a real run would give (no diffusion, of course:
 // samplers shift the colours a little by their seed so that variations differ).
 import sharp, { type Sharp } from 'sharp';
+import type { NodeDef } from './object-info.js';
 
-type InputSpec =
-  | { type: 'INT' | 'FLOAT'; min?: number; max?: number }
-  | { type: 'STRING' }
-  | { type: 'BOOLEAN' }
-  | { type: 'ENUM'; values: () => string[] }
-  | { type: 'LINK'; of: string };
-
-export interface NodeDef {
-  required: Record<string, InputSpec>;
-  optional?: Record<string, InputSpec>;
-  outputs: string[];
-  outputNode?: boolean;
-}
-
-export interface InstalledModels {
-  checkpoints: string[];
-  loras: string[];
-  controlnet: string[];
-  upscale_models: string[];
-}
-
-export const DEFAULT_MODELS: InstalledModels = {
-  checkpoints: ['realvisxlLightning.safetensors', 'sd_xl_base_1.0.safetensors'],
-  loras: ['add-detail-xl.safetensors'],
-  controlnet: ['controlnet-canny-sdxl-1.0.safetensors'],
-  upscale_models: ['RealESRGAN_x4plus.pth', '4x-UltraSharp.pth'],
-};
-
-const L = (of: string): InputSpec => ({ type: 'LINK', of });
-const INT = (min?: number, max?: number): InputSpec => ({ type: 'INT', min, max });
-const FLOAT = (min?: number, max?: number): InputSpec => ({ type: 'FLOAT', min, max });
-const ENUM = (...values: string[]): InputSpec => ({ type: 'ENUM', values: () => values });
-const SAMPLERS = ['euler', 'euler_ancestral', 'heun', 'dpm_2', 'dpmpp_2s_ancestral', 'dpmpp_sde', 'dpmpp_2m', 'dpmpp_2m_sde', 'lcm', 'ddim', 'uni_pc'];
-const SCHEDULERS = ['normal', 'karras', 'exponential', 'sgm_uniform', 'simple', 'ddim_uniform', 'beta'];
-const MAX_RES = 16384;
-const MAX_SEED = 2 ** 64 - 1;
-
-export function nodeDefinitions(models: InstalledModels, inputFiles: () => string[]): Record<string, NodeDef> {
-  return {
-    CheckpointLoaderSimple: { required: { ckpt_name: { type: 'ENUM', values: () => models.checkpoints } }, outputs: ['MODEL', 'CLIP', 'VAE'] },
-    LoraLoader: {
-      required: { model: L('MODEL'), clip: L('CLIP'), lora_name: { type: 'ENUM', values: () => models.loras }, strength_model: FLOAT(-100, 100), strength_clip: FLOAT(-100, 100) },
-      outputs: ['MODEL', 'CLIP'],
-    },
-    CLIPTextEncode: { required: { text: { type: 'STRING' }, clip: L('CLIP') }, outputs: ['CONDITIONING'] },
-    LoadImage: { required: { image: { type: 'ENUM', values: inputFiles } }, outputs: ['IMAGE', 'MASK'] },
-    ImageToMask: { required: { image: L('IMAGE'), channel: ENUM('red', 'green', 'blue', 'alpha') }, outputs: ['MASK'] },
-    ConditioningSetMask: {
-      required: { conditioning: L('CONDITIONING'), mask: L('MASK'), strength: FLOAT(0, 10), set_cond_area: ENUM('default', 'mask bounds') },
-      outputs: ['CONDITIONING'],
-    },
-    ConditioningCombine: { required: { conditioning_1: L('CONDITIONING'), conditioning_2: L('CONDITIONING') }, outputs: ['CONDITIONING'] },
-    Canny: { required: { image: L('IMAGE'), low_threshold: FLOAT(0.01, 0.99), high_threshold: FLOAT(0.01, 0.99) }, outputs: ['IMAGE'] },
-    ControlNetLoader: { required: { control_net_name: { type: 'ENUM', values: () => models.controlnet } }, outputs: ['CONTROL_NET'] },
-    ControlNetApply: {
-      required: { conditioning: L('CONDITIONING'), control_net: L('CONTROL_NET'), image: L('IMAGE'), strength: FLOAT(0, 10) },
-      outputs: ['CONDITIONING'],
-    },
-    ImageScale: {
-      required: { image: L('IMAGE'), upscale_method: ENUM('nearest-exact', 'bilinear', 'area', 'bicubic', 'lanczos'), width: INT(0, MAX_RES), height: INT(0, MAX_RES), crop: ENUM('disabled', 'center') },
-      outputs: ['IMAGE'],
-    },
-    ImageCrop: { required: { image: L('IMAGE'), width: INT(1, MAX_RES), height: INT(1, MAX_RES), x: INT(0, MAX_RES), y: INT(0, MAX_RES) }, outputs: ['IMAGE'] },
-    VAEEncode: { required: { pixels: L('IMAGE'), vae: L('VAE') }, outputs: ['LATENT'] },
-    VAEDecode: { required: { samples: L('LATENT'), vae: L('VAE') }, outputs: ['IMAGE'] },
-    KSampler: {
-      required: {
-        model: L('MODEL'),
-        seed: INT(0, MAX_SEED),
-        steps: INT(1, 10000),
-        cfg: FLOAT(0, 100),
-        sampler_name: ENUM(...SAMPLERS),
-        scheduler: ENUM(...SCHEDULERS),
-        positive: L('CONDITIONING'),
-        negative: L('CONDITIONING'),
-        latent_image: L('LATENT'),
-        denoise: FLOAT(0, 1),
-      },
-      outputs: ['LATENT'],
-    },
-    LatentUpscaleBy: { required: { samples: L('LATENT'), upscale_method: ENUM('nearest-exact', 'bilinear', 'area', 'bicubic', 'bislerp'), scale_by: FLOAT(0.01, 8) }, outputs: ['LATENT'] },
-    SaveImage: { required: { images: L('IMAGE'), filename_prefix: { type: 'STRING' } }, outputs: [], outputNode: true },
-    InpaintModelConditioning: {
-      required: { positive: L('CONDITIONING'), negative: L('CONDITIONING'), vae: L('VAE'), pixels: L('IMAGE'), mask: L('MASK'), noise_mask: { type: 'BOOLEAN' } },
-      outputs: ['CONDITIONING', 'CONDITIONING', 'LATENT'],
-    },
-    VAEEncodeForInpaint: { required: { pixels: L('IMAGE'), vae: L('VAE'), mask: L('MASK'), grow_mask_by: INT(0, 64) }, outputs: ['LATENT'] },
-    GrowMask: { required: { mask: L('MASK'), expand: INT(-MAX_RES, MAX_RES), tapered_corners: { type: 'BOOLEAN' } }, outputs: ['MASK'] },
-    ImagePadForOutpaint: {
-      required: { image: L('IMAGE'), left: INT(0, MAX_RES), top: INT(0, MAX_RES), right: INT(0, MAX_RES), bottom: INT(0, MAX_RES), feathering: INT(0, MAX_RES) },
-      outputs: ['IMAGE', 'MASK'],
-    },
-    ImageCompositeMasked: {
-      required: { destination: L('IMAGE'), source: L('IMAGE'), x: INT(0, MAX_RES), y: INT(0, MAX_RES), resize_source: { type: 'BOOLEAN' } },
-      optional: { mask: L('MASK') },
-      outputs: ['IMAGE'],
-    },
-    UpscaleModelLoader: { required: { model_name: { type: 'ENUM', values: () => models.upscale_models } }, outputs: ['UPSCALE_MODEL'] },
-    ImageUpscaleWithModel: { required: { upscale_model: L('UPSCALE_MODEL'), image: L('IMAGE') }, outputs: ['IMAGE'] },
-    ImageSharpen: { required: { image: L('IMAGE'), sharpen_radius: INT(1, 31), sigma: FLOAT(0.1, 10), alpha: FLOAT(0, 5) }, outputs: ['IMAGE'] },
-  };
-}
+export { DEFAULT_MODELS, nodeDefinitions, objectInfoFor, type InstalledModels, type NodeDef } from './object-info.js';
 
 export interface PromptNode {
   class_type?: unknown;
@@ -190,7 +89,7 @@ export function validatePrompt(prompt: unknown, defs: Record<string, NodeDef>): 
           errors.push(err('exception_during_inner_validation', 'Exception when validating inner node', 'tuple index out of range', { input_name: name, exception_type: 'IndexError' }));
           continue;
         }
-        if (spec.type !== 'LINK' || spec.of !== received) {
+        if (spec.type !== 'LINK' || (spec.of !== received && spec.of !== '*' && received !== '*')) {
           const expected = spec.type === 'LINK' ? spec.of : spec.type === 'ENUM' ? 'COMBO' : spec.type;
           errors.push(err('return_type_mismatch', 'Return type mismatch between linked nodes', `${name}, received_type(${received}) mismatch input_type(${expected})`, { input_name: name }));
           continue;
@@ -221,6 +120,8 @@ export function validatePrompt(prompt: unknown, defs: Record<string, NodeDef>): 
           if (typeof val !== 'boolean') errors.push(err('invalid_input_type', 'Failed to convert an input value to a BOOLEAN value', name, { input_name: name }));
           break;
         case 'ENUM': {
+          // As ComfyUI: a new-style COMBO ('COMBO', { options }) is not checked here; its node fails when it runs.
+          if (!spec.validated) break;
           const list = spec.values();
           if (!list.includes(String(val))) {
             errors.push(
@@ -291,6 +192,22 @@ export class ExecutionError extends Error {
 
 let saveCounter = 0;
 
+/**
+ * New-style COMBO values are only checked when the node runs (its loader looks the file up):
+ * a missing model file fails the job then, as folder_paths.get_full_path_or_raise does.
+ */
+const MODEL_FOLDERS: Record<string, string> = { UpscaleModelLoader: 'upscale_models' };
+function checkCombosAtRun(id: string, type: string, node: PromptNode, def: NodeDef | undefined): void {
+  for (const [name, spec] of Object.entries({ ...def?.required, ...def?.optional })) {
+    if (spec.type !== 'ENUM' || spec.validated || !(name in (node.inputs ?? {}))) continue;
+    const value = String(node.inputs?.[name]);
+    if (spec.values().includes(value)) continue;
+    const folder = MODEL_FOLDERS[type];
+    if (folder) throw new ExecutionError(id, type, 'FileNotFoundError', `Model in folder '${folder}' with filename '${value}' not found.`);
+    throw new ExecutionError(id, type, 'ValueError', `${name}: '${value}' not in ${JSON.stringify(spec.values())}`);
+  }
+}
+
 const toImg = async (p: Sharp): Promise<Img> => {
   const { data, info } = await p.png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
@@ -302,6 +219,7 @@ export async function executePrompt(
   outputs: string[],
   readInput: (name: string) => Buffer | undefined,
   hooks: ExecutionHooks = {},
+  defs: Record<string, NodeDef> = {},
 ): Promise<Record<string, SavedImage[]>> {
   const memo = new Map<string, Promise<Value[]>>();
   const saved: Record<string, SavedImage[]> = {};
@@ -334,6 +252,7 @@ export async function executePrompt(
     for (const v of Object.values(node.inputs ?? {})) if (Array.isArray(v)) await run(String(v[0]));
     hooks.executing?.(id);
     hooks.beforeNode?.(id, type);
+    checkCombosAtRun(id, type, node, defs[type]);
     const token = (what: string): Value => ({ kind: 'TOKEN', what });
     switch (type) {
       case 'LoadImage': {
@@ -426,6 +345,12 @@ export async function executePrompt(
       }
       case 'GrowMask':
         return [await input(node, 'mask')];
+      case 'MaskToImage':
+        return [{ kind: 'IMAGE', img: (await image(node, 'mask')) }];
+      case 'ImageBlur': {
+        const img = await image(node, 'image');
+        return [{ kind: 'IMAGE', img: await toImg(sharp(img.png).blur(Math.max(0.3, num(node, 'sigma')))) }];
+      }
       case 'SaveImage': {
         const img = await image(node, 'images');
         const prefix = String(node.inputs?.filename_prefix ?? 'ComfyUI');

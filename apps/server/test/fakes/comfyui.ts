@@ -1,4 +1,5 @@
-// A contract fake of a ComfyUI server, built from its documented wire format (server.py):
+// A contract fake of a ComfyUI server, built from its documented wire format (server.py) and its
+// real node schema (GET /object_info serves test/fixtures/comfyui/object_info.json):
 //   POST /upload/image   multipart: image (file), type, subfolder, overwrite -> { name, subfolder, type }
 //   POST /prompt         { prompt, client_id } -> { prompt_id, number, node_errors: {} }
 //                        | 400 { error: { type, message, details, extra_info }, node_errors }
@@ -20,6 +21,7 @@ import {
   executePrompt,
   ExecutionError,
   nodeDefinitions,
+  objectInfoFor,
   validatePrompt,
   type InstalledModels,
   type NodeDef,
@@ -78,13 +80,12 @@ export class ComfyUIFake {
   private running: QueueItem | null = null;
   private interruptRequested = false;
   private counter = 0;
-  private readonly defs: Record<string, NodeDef>;
-  readonly models: InstalledModels;
+  /** The model files the server has: its /object_info lists them and its loaders find them (tests may change them at any time). */
+  models: InstalledModels;
   url = '';
 
   constructor(private readonly opts: ComfyUIFakeOptions = {}) {
     this.models = { ...DEFAULT_MODELS, ...opts.models };
-    this.defs = nodeDefinitions(this.models, () => [...this.uploads.keys()]);
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         if (!res.headersSent) this.json(res, 500, { error: String(err) });
@@ -109,6 +110,19 @@ export class ComfyUIFake {
     this.wss.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** GET /object_info of a server with these models. */
+  private get info() {
+    return objectInfoFor(this.models);
+  }
+
+  private readonly inputFiles = () => [...this.uploads.keys()];
+  private defsOf?: { info: ReturnType<typeof objectInfoFor>; defs: Record<string, NodeDef> };
+  private get defs(): Record<string, NodeDef> {
+    const info = this.info;
+    if (this.defsOf?.info !== info) this.defsOf = { info, defs: nodeDefinitions(info, this.inputFiles) };
+    return this.defsOf.defs;
   }
 
   /** Lets paused prompts run. */
@@ -176,8 +190,10 @@ export class ComfyUIFake {
       return this.json(res, 200, { system: { os: 'fake', comfyui_version: 'fake', python_version: '3.12' }, devices: [{ name: 'fake GPU', type: 'cuda', vram_total: 24e9, vram_free: 20e9 }] });
     }
     if (route === 'GET /object_info') {
-      const info: Record<string, unknown> = {};
-      for (const [name, def] of Object.entries(this.defs)) info[name] = { input: { required: Object.keys(def.required) }, output: def.outputs, output_node: !!def.outputNode };
+      // ComfyUI's real node schema; LoadImage lists the input folder.
+      const info = structuredClone(this.info);
+      const load = info.LoadImage?.input.required?.image;
+      if (load) load[0] = [...this.uploads.keys()];
       return this.json(res, 200, info);
     }
     this.text(res, 404, '404: Not Found');
@@ -276,7 +292,7 @@ export class ComfyUIFake {
           outputs[node] = output;
           send('executed', { node, display_node: node, output, prompt_id: promptId });
         },
-      });
+      }, this.defs);
       for (const files of Object.values(saved)) for (const f of files) this.outputs.set(join(f.subfolder, f.filename), f);
       send('executing', { node: null, prompt_id: promptId });
       send('execution_success', { prompt_id: promptId, timestamp: Date.now() }, true);

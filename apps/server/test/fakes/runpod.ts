@@ -8,23 +8,46 @@
 // worker-comfyui validates and runs the workflow like ComfyUI (the shared validator/executor),
 // and answers in its 5.x format ({ images: [{ filename, type: 'base64' | 's3_url', data }] }) or
 // the older one ({ message: base64 | url, status: 'success' }); a refused workflow is a FAILED
-// job with the validation message as its error.
+// job with the validation message as its error; a workflow that fails while running (a missing
+// upscale model: new-style COMBO inputs pass validation) is a FAILED job with worker-comfyui's
+// { error: 'Job processing failed', details: [...] } as its output.
+// What a real endpoint leaves to chance, tests decide: which of the webhook and a /status poll
+// sees a finished job first (`order`, `webhook: 'held'`), and when a held job finishes (`release`).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_MODELS, executePrompt, ExecutionError, nodeDefinitions, validatePrompt, type Prompt } from './comfy-graph.js';
+import { DEFAULT_MODELS, executePrompt, ExecutionError, nodeDefinitions, objectInfoFor, validatePrompt, type InstalledModels, type Prompt } from './comfy-graph.js';
 import { readBody } from './comfyui.js';
 
 export type RunPodStatus = 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'TIMED_OUT';
 
 export interface JobBehaviour {
-  /** complete (run the workflow), fail (worker error), hang (until cancelled), timeout (TIMED_OUT). */
-  outcome: 'complete' | 'fail' | 'hang' | 'timeout';
-  webhook: 'deliver' | 'lose' | 'duplicate';
+  /** complete (run the workflow), fail (a transient worker error), oom (CUDA out of memory while running), hang (until cancelled), timeout (TIMED_OUT). */
+  outcome: 'complete' | 'fail' | 'oom' | 'hang' | 'timeout';
+  /** `held`: posted only when the test calls `postWebhook(job)` (after a poll saw the outcome, say). */
+  webhook: 'deliver' | 'lose' | 'duplicate' | 'held';
   output: 'images-base64' | 'images-s3' | 'message-base64' | 'message-url';
   /** Time in the queue, then running. */
   queueMs: number;
   runMs: number;
+  /** The job keeps running until the test calls `release(job)`, then finishes as `outcome` says. */
+  held: boolean;
+  /**
+   * `webhook-first`: a /status poll of a finished job is answered only once its webhook
+   * deliveries are over, so a poll never sees the outcome first. `any`: as it happens.
+   */
+  order: 'webhook-first' | 'any';
+}
+
+interface Signal {
+  promise: Promise<void>;
+  fire(): void;
+}
+
+function signal(): Signal {
+  let fire!: () => void;
+  const promise = new Promise<void>((r) => (fire = r));
+  return { promise, fire };
 }
 
 export interface FakeJob {
@@ -39,19 +62,32 @@ export interface FakeJob {
   createdAt: number;
   /** Answers the webhook got: status code and body. */
   deliveries: Array<{ status: number; body: string }>;
+  /** Resolves once the job has finished and its webhook deliveries (if any) are over. */
+  webhookDone: Promise<void>;
 }
+
+interface JobSignals {
+  webhookDone: Signal;
+  webhookPosted: Signal;
+  released: Signal;
+}
+
+const TERMINAL = new Set<RunPodStatus>(['COMPLETED', 'FAILED', 'CANCELLED', 'TIMED_OUT']);
 
 export class RunPodFake {
   readonly jobs = new Map<string, FakeJob>();
   readonly cancels: string[] = [];
   readonly requests: Array<{ method: string; path: string; authorized: boolean }> = [];
   /** What the next jobs do (tests change it between requests). */
-  behaviour: JobBehaviour = { outcome: 'complete', webhook: 'deliver', output: 'images-base64', queueMs: 30, runMs: 60 };
+  behaviour: JobBehaviour = { outcome: 'complete', webhook: 'deliver', output: 'images-base64', queueMs: 30, runMs: 60, held: false, order: 'any' };
   url = '';
   private readonly s3 = new Map<string, Buffer>();
   private readonly server: http.Server;
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly signals = new Map<string, JobSignals>();
 
+  /** The model files on the worker's network volume. */
+  models: InstalledModels = { ...DEFAULT_MODELS };
   constructor(private readonly opts: { apiKey: string; endpointId: string; webhookRetryDelayMs?: number }) {
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => {
@@ -104,6 +140,7 @@ export class RunPodFake {
     if (action === 'run' && req.method === 'POST') {
       const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { input?: FakeJob['input']; webhook?: string; policy?: unknown };
       if (!body.input || typeof body.input !== 'object') return json(res, 400, { error: 'input is required' });
+      const signals: JobSignals = { webhookDone: signal(), webhookPosted: signal(), released: signal() };
       const job: FakeJob = {
         id: `${crypto.randomUUID()}-u1`,
         status: 'IN_QUEUE',
@@ -113,15 +150,20 @@ export class RunPodFake {
         behaviour: { ...this.behaviour },
         createdAt: Date.now(),
         deliveries: [],
+        webhookDone: signals.webhookDone.promise,
       };
       this.jobs.set(job.id, job);
+      this.signals.set(job.id, signals);
       json(res, 200, { id: job.id, status: job.status });
       this.later(job.behaviour.queueMs, () => this.start_(job));
       return;
     }
     const job = id ? this.jobs.get(id) : undefined;
     if (!job) return json(res, 404, { error: 'job not found' });
-    if (action === 'status' && req.method === 'GET') return json(res, 200, this.view(job));
+    if (action === 'status' && req.method === 'GET') {
+      if (TERMINAL.has(job.status) && job.behaviour.order === 'webhook-first') await job.webhookDone;
+      return json(res, 200, this.view(job));
+    }
     if (action === 'cancel' && req.method === 'POST') {
       this.cancels.push(job.id);
       if (job.status === 'IN_QUEUE' || job.status === 'IN_PROGRESS') void this.finish(job, 'CANCELLED');
@@ -151,15 +193,17 @@ export class RunPodFake {
   private async work(job: FakeJob): Promise<void> {
     if (job.status !== 'IN_PROGRESS') return;
     const b = job.behaviour;
+    if (b.held) await this.signals.get(job.id)!.released.promise;
+    if (job.status !== 'IN_PROGRESS') return; // cancelled while held
     if (b.outcome === 'hang') return;
     if (b.outcome === 'timeout') return this.finish(job, 'TIMED_OUT');
     if (b.outcome === 'fail') {
-      job.error = 'CUDA error: out of memory';
+      job.error = 'ComfyUI server (127.0.0.1:8188) not reachable after multiple retries.';
       return this.finish(job, 'FAILED');
     }
     const files = new Map<string, Buffer>();
     for (const img of job.input.images ?? []) files.set(img.name, Buffer.from(img.image.replace(/^data:[^,]*,/, ''), 'base64'));
-    const defs = nodeDefinitions(DEFAULT_MODELS, () => [...files.keys()]);
+    const defs = nodeDefinitions(objectInfoFor(this.models), () => [...files.keys()]);
     const v = validatePrompt(job.input.workflow, defs);
     if (!v.ok) {
       const lines = Object.entries(v.node_errors).flatMap(([nodeId, ne]) =>
@@ -169,7 +213,18 @@ export class RunPodFake {
       return this.finish(job, 'FAILED');
     }
     try {
-      const saved = await executePrompt(job.input.workflow as Prompt, v.outputs, (n) => files.get(n));
+      const oom = b.outcome === 'oom';
+      const saved = await executePrompt(
+        job.input.workflow as Prompt,
+        v.outputs,
+        (n) => files.get(n),
+        {
+          beforeNode: (id, type) => {
+            if (oom && type === 'KSampler') throw new ExecutionError(id, type, 'torch.OutOfMemoryError', 'Allocation on device 0 would exceed allowed memory. (out of memory)\nCurrently allocated     : 21.50 GiB');
+          },
+        },
+        defs,
+      );
       const images = Object.values(saved).flat();
       if (job.status !== 'IN_PROGRESS') return; // cancelled meanwhile
       const first = images[0];
@@ -189,7 +244,10 @@ export class RunPodFake {
       }
       await this.finish(job, 'COMPLETED');
     } catch (err) {
-      job.error = err instanceof ExecutionError ? `${err.exceptionType}: ${err.message}` : String(err);
+      // worker-comfyui: the errors of the history's execution_error messages, no images.
+      const detail = err instanceof ExecutionError ? `Node Type: ${err.nodeType}, Node ID: ${err.nodeId}, Message: ${err.message}` : String(err);
+      job.error = 'Job processing failed';
+      job.output = { error: 'Job processing failed', details: [`Workflow execution error: ${detail}`] };
       await this.finish(job, 'FAILED');
     }
   }
@@ -202,9 +260,23 @@ export class RunPodFake {
 
   private async finish(job: FakeJob, status: RunPodStatus): Promise<void> {
     job.status = status;
-    if (!job.webhook || job.behaviour.webhook === 'lose') return;
-    const times = job.behaviour.webhook === 'duplicate' ? 2 : 1;
-    for (let i = 0; i < times; i++) await this.deliver(job);
+    const signals = this.signals.get(job.id)!;
+    if (job.webhook && job.behaviour.webhook !== 'lose') {
+      if (job.behaviour.webhook === 'held') await signals.webhookPosted.promise;
+      const times = job.behaviour.webhook === 'duplicate' ? 2 : 1;
+      for (let i = 0; i < times; i++) await this.deliver(job);
+    }
+    signals.webhookDone.fire();
+  }
+
+  /** Posts the webhook of a job submitted with `webhook: 'held'` (now, or once it finishes). */
+  postWebhook(job: FakeJob): void {
+    this.signals.get(job.id)?.webhookPosted.fire();
+  }
+
+  /** Lets a job submitted with `held` finish. */
+  release(job: FakeJob): void {
+    this.signals.get(job.id)?.released.fire();
   }
 
   /** RunPod's webhook call: POST the job object; a non-200 is retried twice. */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { App } from '../../src/types.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { ContextOverrides } from '../../src/context.js';
 import { createTestDatabase } from './database.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../src/app.js';
+import type { App } from '../../src/types.js';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 
@@ -30,6 +30,20 @@ export interface UserOptions {
   isStudent?: boolean;
 }
 
+/**
+ * Argon2 costs real CPU on purpose; hashing each test password once (per test file) keeps a
+ * loaded machine from spending a test's time budget on it. The hash stays a real argon2 hash.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let h = hashes.get(password);
+  if (!h) {
+    h = hashPassword(password);
+    hashes.set(password, h);
+  }
+  return h;
+}
+
 /** An account straight in the database (unverified unless told), as registration would leave it. */
 export async function createUser(app: App, opts: UserOptions = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
@@ -40,7 +54,7 @@ export async function createUser(app: App, opts: UserOptions = {}): Promise<Test
     .values({
       email,
       fullName,
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await hashOnce(password),
       emailVerifiedAt: opts.verified ? new Date() : null,
       googleSub: opts.googleSub ?? null,
       isStudent: opts.isStudent ?? false,

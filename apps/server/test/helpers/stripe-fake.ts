@@ -219,6 +219,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       const s = subscriptions.get(m[1]);
       return s ? [200, s] : [404, `No such subscription: '${m[1]}'`];
     }
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      // Cancel a subscription: ends it at once (Stripe answers with the canceled subscription).
+      const s = subscriptions.get(m[1]);
+      if (!s) return [404, `No such subscription: '${m[1]}'`];
+      if (s.status === 'canceled') return [400, `A canceled subscription can only update its cancellation_details and metadata.`];
+      Object.assign(s, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return [200, s];
+    }
     if (method === 'GET' && path === '/v1/invoices') {
       const data = invoices.filter((i) => i.customer === query.customer);
       return [200, listOf(data.slice(0, Number(query.limit ?? 10)), '/v1/invoices')];

@@ -41,6 +41,7 @@ const tweakPage = lazyPage(() => import('../features/tweak/TweakPage'), (m) => m
 const refinePage = lazyPage(() => import('../features/refine/RefinePage'), (m) => m.RefinePage);
 const galleryPage = lazyPage(() => import('../features/gallery/GalleryPage'), (m) => m.GalleryPage);
 const explorePage = lazyPage(() => import('../features/gallery/ExplorePage'), (m) => m.ExplorePage);
+const sharedImagePage = lazyPage(() => import('../features/gallery/SharedImagePage'), (m) => m.SharedImagePage);
 
 export const routes: RouteObject[] = [
   {
@@ -68,7 +69,13 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           // Public inside the shell: visitors may browse Explore.
-          { element: <WorkLayout />, children: [{ path: '/explore', lazy: explorePage }] },
+          {
+            element: <WorkLayout />,
+            children: [
+              { path: '/explore', lazy: explorePage },
+              { path: '/explore/:id', lazy: sharedImagePage },
+            ],
+          },
 
           {
             element: <RequireAuth />,

@@ -3,8 +3,8 @@ import { authReducer, logout } from '../features/auth/store/authSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import { customizationReducer } from '../features/customization/store/customizationSlice';
 import { startOptionsLoader } from '../features/customization/store/loadOptions';
-import { refineReducer } from '../features/refine/store/refineSlice';
-import { tweakReducer } from '../features/tweak/store/tweakSlice';
+import { refineReducer } from '../features/refine';
+import { tweakReducer } from '../features/tweak';
 import { api } from './api/base';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 

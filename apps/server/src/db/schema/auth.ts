@@ -16,6 +16,8 @@ export const users = pgTable(
     creditBalance: integer('credit_balance').notNull().default(0),
     /** The part of creditBalance that was bought as top-ups; it survives plan renewals. */
     purchasedCredits: integer('purchased_credits').notNull().default(0),
+    /** Tokens signed with an older version are refused (logout, password change or reset; migration 0170). */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,7 @@ export const IMAGE_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type ImageStatus = (typeof IMAGE_STATUSES)[number];
 
 /**
- * Files are stored by key in the storage provider (DATA_DIR/files/<key> on disk); URLs are
+ * Files are stored by key in the storage provider (DATA_DIR/files/<key> on disk, an object of the bucket on S3); URLs are
  * signed when handed to the browser, never stored.
  */
 export const inputImages = pgTable(

@@ -6,3 +6,4 @@ export * from './images.js';
 export * from './refine.js';
 export * from './tweak.js';
 export * from './masks.js';
+export * from './referrals.js';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import { abortReason, EngineFailedError, EngineRejectedError } from '../workflows/errors.js';
+import { executionFailure } from '../workflows/failures.js';
 import { renameImages, type ApiWorkflow, type WorkflowImage } from '../workflows/graph.js';
 
 /**
@@ -58,7 +59,9 @@ export class ComfyUIClient {
     signal?.throwIfAborted();
     const clientId = crypto.randomUUID();
     const socket = await this.connect(clientId, signal);
+    // Our own prompt_id (ComfyUI takes one): a call aborted while /prompt is answering can still take it off the queue.
     let promptId: string | undefined;
+    const ownId = crypto.randomUUID();
     try {
       const renames = new Map<string, string>();
       for (const image of images) {
@@ -66,7 +69,8 @@ export class ComfyUIClient {
         if (stored !== image.name) renames.set(image.name, stored);
       }
       const prompt = renames.size > 0 ? renameImages(workflow, renames) : workflow;
-      promptId = await this.submit(prompt, clientId, signal);
+      promptId = ownId;
+      promptId = await this.submit(prompt, clientId, signal, ownId);
       opts.onProgress?.(2);
       const entry = await this.follow(promptId, socket, opts);
       const ref = entry.outputs?.[outputNode]?.images?.[0] ?? Object.values(entry.outputs ?? {}).flatMap((o) => o.images ?? [])[0];
@@ -131,10 +135,10 @@ export class ComfyUIClient {
     return body.subfolder ? `${body.subfolder}/${body.name}` : body.name;
   }
 
-  async submit(prompt: ApiWorkflow, clientId: string, signal?: AbortSignal): Promise<string> {
+  async submit(prompt: ApiWorkflow, clientId: string, signal?: AbortSignal, promptId?: string): Promise<string> {
     const res = await this.http(
       '/prompt',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, client_id: clientId }) },
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, client_id: clientId, ...(promptId ? { prompt_id: promptId } : {}) }) },
       signal,
     );
     const text = await res.text();
@@ -253,7 +257,7 @@ export class ComfyUIClient {
             settle();
             break;
           case 'execution_error':
-            finish(() => reject(new EngineFailedError(executionMessage(d))));
+            finish(() => reject(executionError(d)));
             break;
           case 'execution_interrupted':
             finish(() => reject(new EngineFailedError(`ComfyUI interrupted the workflow${d.node_type ? ` at ${String(d.node_type)}` : ''}`)));
@@ -316,16 +320,17 @@ export function validationMessage(error: unknown, nodeErrors: Record<string, Nod
   return clip(`ComfyUI rejected the workflow: ${head}${nodes.length ? ` — ${nodes.join(' | ')}` : ''}`, 900);
 }
 
-export function executionMessage(d: Record<string, unknown>): string {
+/** An execution_error as the error to throw: permanent ones (a missing model, out of memory) are not retried. */
+export function executionError(d: Record<string, unknown>): Error {
   const where = d.node_type ? `${String(d.node_type)}${d.node_id !== undefined ? ` (node ${String(d.node_id)})` : ''}` : 'the workflow';
-  const what = [d.exception_type, d.exception_message].filter((s) => s && String(s).trim()).map((s) => clip(s, 400)).join(': ');
-  return `ComfyUI failed in ${where}: ${what || 'execution error'}`;
+  const what = [d.exception_type, d.exception_message].filter((x) => x && String(x).trim()).map(String).join(': ');
+  return executionFailure(what, `ComfyUI failed in ${where}`);
 }
 
 function historyError(entry: HistoryEntry): Error | undefined {
   if (entry.status?.status_str !== 'error') return undefined;
   const msg = entry.status.messages?.find((m) => m[0] === 'execution_error');
-  if (msg) return new EngineFailedError(executionMessage(msg[1] ?? {}));
+  if (msg) return executionError(msg[1] ?? {});
   const interrupted = entry.status.messages?.some((m) => m[0] === 'execution_interrupted');
   return new EngineFailedError(interrupted ? 'ComfyUI interrupted the workflow' : 'ComfyUI failed to run the workflow');
 }

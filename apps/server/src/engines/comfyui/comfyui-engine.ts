@@ -1,4 +1,5 @@
 import type { EngineCallOptions } from '../engine.js';
+import type { EnginePreflight } from '../preflight.js';
 import type { GpuModels } from '../workflows/builders.js';
 import { GpuEngine } from '../workflows/gpu-engine.js';
 import type { WorkflowJob } from '../workflows/graph.js';
@@ -15,8 +16,8 @@ export class ComfyUIEngine extends GpuEngine {
   readonly name = 'comfyui' as const;
   private readonly client: ComfyUIClient;
 
-  constructor(opts: { url: string; models: GpuModels; historyPollMs?: number }) {
-    super(opts.models);
+  constructor(opts: { url: string; models: GpuModels; historyPollMs?: number; preflight?: EnginePreflight }) {
+    super(opts.models, opts.preflight);
     this.client = new ComfyUIClient(opts.url, { historyPollMs: opts.historyPollMs });
   }
 

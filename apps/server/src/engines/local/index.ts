@@ -1,5 +1,4 @@
 /** The local engine's public face (for the engine factory and the catalog thumbnails). */
-export { LocalEngine } from './local-engine.js';
 export type { ThumbnailSpec, RawRgb } from './tasks.js';
 import { runTask } from './pool.js';
 import type { RawRgb, ThumbnailSpec } from './tasks.js';

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import { enhanceImage } from './enhance.js';
 import { inpaintImage, outpaintImage } from './inpaint.js';
 import { planeFromBytes, rgbFromBytes, rgbToBytes, type Rgb } from './pixels/image.js';
@@ -60,5 +59,3 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
       return toRaw(renderThumbnail(task.spec, task.size));
   }
 }
-
-export type { MessagePort };

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { EngineCallOptions } from '../engine.js';
+import { AppError } from '../../lib/errors.js';
+import type { EngineAdmission, EngineCallOptions } from '../engine.js';
+import type { EnginePreflight } from '../preflight.js';
 import type { GpuModels } from '../workflows/builders.js';
 import { abortReason, EngineFailedError, EngineRejectedError } from '../workflows/errors.js';
+import { executionFailure, shorten } from '../workflows/failures.js';
 import { GpuEngine } from '../workflows/gpu-engine.js';
+import { RUNPOD_REQUEST_MAX_BYTES } from '../workflows/request-budget.js';
 import type { WorkflowJob } from '../workflows/graph.js';
 import { RunPodApiError, RunPodClient } from './client.js';
 import {
@@ -38,9 +42,19 @@ export interface RunPodEngineOptions {
   outputHosts: string[];
   /** RunPod's own execution limit for the job (policy.executionTimeout). */
   executionTimeoutMs?: number;
+  /** The worker uploads results to S3 (worker-comfyui with BUCKET_ENDPOINT_URL): RUNPOD_S3_OUTPUT. */
+  s3Output?: boolean;
+  /** The preflight of a ComfyUI server with the worker's models, when COMFYUI_URL reaches one. */
+  preflight?: EnginePreflight;
 }
 
 const PRUNE_EVERY_MS = 3600_000;
+
+/** The most a result may be as base64 in the job's output (runpod-python's tips: keep outputs under 20 MB). */
+export const RUNPOD_BASE64_MAX_BYTES = 15 * 1024 * 1024;
+/** An estimate of ComfyUI's SaveImage PNG of an upscaled photo, per pixel: it puts the 15 MB base64 limit near 20 MP. */
+const PNG_BYTES_PER_PIXEL = 0.56;
+export const estimatedBase64Bytes = (width: number, height: number) => Math.ceil((width * height * PNG_BYTES_PER_PIXEL * 4) / 3);
 
 /**
  * ENGINE=runpod: the same workflows, run by worker-comfyui on a RunPod serverless endpoint.
@@ -53,12 +67,29 @@ const PRUNE_EVERY_MS = 3600_000;
  */
 export class RunPodEngine extends GpuEngine {
   readonly name = 'runpod' as const;
+  /** Every request's images fit RunPod's 10 MB /run limit together. */
+  protected override readonly requestBudgetBytes = RUNPOD_REQUEST_MAX_BYTES;
   private readonly api: RunPodClient;
   private lastPrune = 0;
 
   constructor(private readonly opts: RunPodEngineOptions) {
-    super(opts.models);
+    super(opts.models, opts.preflight);
     this.api = new RunPodClient({ baseUrl: opts.baseUrl, endpointId: opts.endpointId, apiKey: opts.apiKey });
+  }
+
+  /** Besides the preflight: a result too large to come back inline needs the worker's S3 upload. */
+  override admit(req: EngineAdmission): void {
+    super.admit(req);
+    if (this.opts.s3Output || !req.output) return;
+    const bytes = estimatedBase64Bytes(req.output.width, req.output.height);
+    if (bytes <= RUNPOD_BASE64_MAX_BYTES) return;
+    const mp = ((req.output.width * req.output.height) / 1e6).toFixed(1);
+    throw new AppError(
+      413,
+      'RESULT_NEEDS_S3_OUTPUT',
+      `A ${req.output.width}×${req.output.height} result (${mp} MP) is about ${Math.round(bytes / 1048576)} MB as base64, more than the 15 MB a RunPod worker can return inline. Choose a smaller size, or configure S3 output (worker-comfyui with BUCKET_ENDPOINT_URL, then RUNPOD_S3_OUTPUT=true). Nothing was charged.`,
+      { field: 'resolution' },
+    );
   }
 
   protected async run(job: WorkflowJob, call: EngineCallOptions): Promise<Buffer> {
@@ -77,7 +108,8 @@ export class RunPodEngine extends GpuEngine {
         {
           input: { workflow: job.workflow, images: job.images.map((i) => ({ name: i.name, image: i.data.toString('base64') })) },
           webhook,
-          ...(this.opts.executionTimeoutMs ? { policy: { executionTimeout: Math.max(5000, this.opts.executionTimeoutMs) } } : {}),
+          // RunPod wants more than 5 seconds.
+          ...(this.opts.executionTimeoutMs ? { policy: { executionTimeout: Math.max(5001, this.opts.executionTimeoutMs) } } : {}),
         },
         signal,
       );
@@ -145,19 +177,15 @@ export class RunPodEngine extends GpuEngine {
 
   private async imageOf(payload: RunPodJobPayload, signal?: AbortSignal): Promise<Buffer> {
     const status = String(payload.status);
-    const error = errorText(payload.error);
     switch (status) {
       case 'COMPLETED': {
         const out = payload.output as { error?: unknown; images?: unknown; message?: unknown } | undefined;
-        if (out && out.error !== undefined && !out.images && !out.message) {
-          throw new EngineFailedError(`RunPod's worker failed: ${errorText(out.error)}`);
-        }
+        if (out && out.error !== undefined && !out.images && !out.message) throw workerFailure(payload);
         const ref = parseOutput(payload.output);
         return ref.kind === 'base64' ? decodeBase64Image(ref.data) : fetchOutputImage(ref.url, this.opts.outputHosts, signal);
       }
       case 'FAILED':
-        if (/validat|not in list|does not exist|not found/i.test(error)) throw new EngineRejectedError(`RunPod's worker rejected the workflow: ${error}`);
-        throw new EngineFailedError(`RunPod's worker failed: ${error || 'no error given'}`);
+        throw workerFailure(payload);
       case 'CANCELLED':
         throw new EngineRejectedError('The RunPod job was cancelled');
       case 'TIMED_OUT':
@@ -174,14 +202,47 @@ export class RunPodEngine extends GpuEngine {
   }
 }
 
-function errorText(e: unknown): string {
-  if (e === undefined || e === null) return '';
-  if (typeof e === 'string') return e.slice(0, 500);
-  try {
-    return JSON.stringify(e).slice(0, 500);
-  } catch {
-    return String(e).slice(0, 500);
-  }
+/**
+ * What a failed job says, most specific first: worker-comfyui's `details` (the node errors or
+ * execution errors of ComfyUI) before its generic `error` ("Job processing failed"), and the
+ * error_message of runpod-python's JSON error when the handler raised.
+ */
+export function failureText(payload: RunPodJobPayload): string {
+  const parts: string[] = [];
+  const add = (v: unknown): void => {
+    if (v === undefined || v === null || v === '') return;
+    if (Array.isArray(v)) return v.forEach(add);
+    if (typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      add(o.details);
+      add(o.error_message ?? o.message ?? o.error);
+      return;
+    }
+    const text = String(v);
+    if (text.trim().startsWith('{')) {
+      try {
+        return add(JSON.parse(text));
+      } catch {
+        /* not JSON: the text itself */
+      }
+    }
+    if (!parts.includes(text)) parts.push(text);
+  };
+  add((payload.output as { details?: unknown } | undefined)?.details);
+  add(payload.error);
+  add((payload.output as { error?: unknown } | undefined)?.error);
+  // The generic line says nothing once there are details.
+  const specific = parts.filter((p) => p !== 'Job processing failed');
+  return (specific.length ? specific : parts).join('\n');
+}
+
+const REFUSED = /validation failed|Value not in list|Prompt outputs failed|custom node may not be installed/i;
+
+/** A FAILED job (or a completed one whose output is an error) as the error to throw. */
+function workerFailure(payload: RunPodJobPayload): Error {
+  const text = failureText(payload);
+  if (REFUSED.test(text)) return new EngineRejectedError(`RunPod's worker rejected the workflow: ${shorten(text, 600)}`);
+  return executionFailure(text, "RunPod's worker failed");
 }
 
 /** The payload if it arrives within `ms`, else undefined; rejects when the signal aborts. */

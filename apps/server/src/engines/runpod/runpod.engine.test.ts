@@ -15,7 +15,7 @@ import {
   type LiveClient,
 } from '../../modules/generation/generation.test-helpers.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { RunPodFake, type FakeJob } from '../../../test/fakes/runpod.js';
+import { RunPodFake, type FakeJob, type JobBehaviour } from '../../../test/fakes/runpod.js';
 import { gpuModels } from '../index.js';
 import { EngineRejectedError } from '../workflows/errors.js';
 import { engineJobs, readEngineJob, recordOutcome } from './engine-jobs.js';
@@ -42,8 +42,8 @@ async function runpodApp(fake: RunPodFake, env: Record<string, string> = {}) {
       RUNPOD_API_KEY: API_KEY,
       RUNPOD_ENDPOINT_ID: ENDPOINT,
       RUNPOD_BASE_URL: fake.baseUrl,
-      // Slow enough that a delivered webhook always wins; the lost-webhook test waits for the poll.
-      RUNPOD_POLL_MS: '2000',
+      // Which of the webhook and a poll sees a finished job first is the fake's `order`, not timing.
+      RUNPOD_POLL_MS: '100',
       RUNPOD_OUTPUT_HOSTS: '127.0.0.1',
       PUBLIC_URL: publicUrl,
       ...env,
@@ -60,10 +60,12 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
   let t: TestApp;
   let publicUrl: string;
   let live: LiveClient | undefined;
-  const defaults = { ...new RunPodFake({ apiKey: '', endpointId: '' }).behaviour };
+  // The webhook reaches the app before any poll sees the job finished, unless a test says otherwise.
+  const defaults: JobBehaviour = { ...new RunPodFake({ apiKey: '', endpointId: '' }).behaviour, order: 'webhook-first' };
 
   beforeAll(async () => {
     fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT, webhookRetryDelayMs: 100 });
+    fake.behaviour = { ...defaults };
     await fake.start();
     ({ t, publicUrl } = await runpodApp(fake));
   });
@@ -103,7 +105,7 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     expect(t.app.ctx.engine.name).toBe('runpod');
     const before = fake.jobs.size;
     const { user, batchId } = await start(2);
-    const done = await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    const done = await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     expect(done).toMatchObject({ successfulVariations: 2, failedVariations: 0 });
     const images = await imagesOfBatch(t.app, user.id, batchId);
     expect(images.map((i) => [i.status, i.width, i.height])).toEqual([
@@ -114,6 +116,7 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
 
     const jobs = jobsSince(before);
     expect(jobs).toHaveLength(2);
+    await Promise.all(jobs.map((j) => j.webhookDone));
     for (const job of jobs) {
       // The worker-comfyui input: the workflow and its images as base64, named as LoadImage loads them.
       const wf = job.input.workflow as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
@@ -141,7 +144,7 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     fake.behaviour = { ...defaults, webhook: 'lose', output: 'images-s3' };
     const before = fake.jobs.size;
     const { user, batchId } = await start(1);
-    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     const [img] = await imagesOfBatch(t.app, user.id, batchId);
     expect(img.status).toBe('COMPLETED');
     const [job] = jobsSince(before);
@@ -155,9 +158,9 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     fake.behaviour = { ...defaults, webhook: 'duplicate', output: 'message-base64' };
     const before = fake.jobs.size;
     const { user, batchId } = await start(1, 4);
-    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     const [job] = jobsSince(before);
-    await eventually(async () => job.deliveries.length === 2, 'the second delivery');
+    await job.webhookDone;
     expect(job.deliveries.map((d) => [d.status, JSON.parse(d.body)])).toEqual([
       [200, { received: true, applied: true }],
       [200, { received: true, applied: false }],
@@ -169,8 +172,27 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     expect(await readEngineJob(t.app.ctx.db, engineJobIdOf(job))).toMatchObject({ status: 'COMPLETED', deliveries: 2 });
   });
 
+  it('applies the outcome a poll saw first once; the late webhook changes nothing', async () => {
+    // The webhook waits until the engine has finished the job from /status.
+    fake.behaviour = { ...defaults, webhook: 'held', order: 'any' };
+    const before = fake.jobs.size;
+    const { user, batchId } = await start(1, 4);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
+    const [job] = jobsSince(before);
+    expect(job.deliveries).toEqual([]);
+    fake.postWebhook(job);
+    await job.webhookDone;
+    expect(job.deliveries).toEqual([{ status: 200, body: JSON.stringify({ received: true, applied: false }) }]);
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect([img.status, img.width, img.height]).toEqual(['COMPLETED', 1776, 1332]);
+    expect(live!.messages.filter((m) => m.type === 'variation_completed' && m.imageId === img.id)).toHaveLength(1);
+    expect(await balanceOf(t.app, user.id)).toBe(3);
+    expect(await readEngineJob(t.app.ctx.db, engineJobIdOf(job))).toMatchObject({ status: 'COMPLETED', deliveries: 1, result: null });
+  });
+
   it('refuses forged webhooks without revealing whether the job exists', async () => {
-    fake.behaviour = { ...defaults, runMs: 1500 };
+    // The job runs until released, so every forgery below arrives while it is still running.
+    fake.behaviour = { ...defaults, held: true };
     const before = fake.jobs.size;
     const { user, batchId } = await start(1);
     const job = await eventually(async () => jobsSince(before)[0], 'the job to be submitted');
@@ -191,8 +213,10 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     // The right secret for another RunPod job id is refused too.
     const secret = new URL(job.webhook!).searchParams.get('secret')!;
     expect((await hook(`?job=${engineJobId}&secret=${encodeURIComponent(secret)}`, { ...forged, id: 'another-job' })).status).toBe(404);
+    expect(await readEngineJob(t.app.ctx.db, engineJobId)).toMatchObject({ status: 'IN_QUEUE', deliveries: 0, completedAt: null });
 
-    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    fake.release(job);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     const [img] = await imagesOfBatch(t.app, user.id, batchId);
     expect(img.status).toBe('COMPLETED');
     expect(await readEngineJob(t.app.ctx.db, engineJobId)).toMatchObject({ status: 'COMPLETED', deliveries: 1 });
@@ -207,10 +231,10 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     fake.behaviour = { ...defaults, outcome: 'fail' };
     let before = fake.jobs.size;
     const { user, batchId } = await start(1, 2);
-    await live!.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     const [img] = await imagesOfBatch(t.app, user.id, batchId);
     expect(img.status).toBe('FAILED');
-    expect(img.errorMessage).toBe("RunPod's worker failed: CUDA error: out of memory");
+    expect(img.errorMessage).toBe("RunPod's worker failed: ComfyUI server (127.0.0.1:8188) not reachable after multiple retries.");
     expect(jobsSince(before)).toHaveLength(3);
     expect(await balanceOf(t.app, user.id)).toBe(2);
     expect(await refundsOf(user.id)).toHaveLength(1);
@@ -219,7 +243,7 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     fake.behaviour = { ...defaults, outcome: 'timeout' };
     before = fake.jobs.size;
     const second = await start(1, 2);
-    await live!.waitFor('batch_completed', (m) => m.batchId === second.batchId, 30_000);
+    await live!.waitFor('batch_completed', (m) => m.batchId === second.batchId);
     const [timedOut] = await imagesOfBatch(t.app, second.user.id, second.batchId);
     expect(timedOut.status).toBe('FAILED');
     expect(timedOut.errorMessage).toBe('The RunPod job timed out (its execution timeout passed)');
@@ -283,7 +307,7 @@ describe('RunPod engine time-out', { timeout: 90_000 }, () => {
     await live.waitFor('connected');
     const res = await t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers: user.headers, payload: { inputImageId, variations: 1 } });
     const { batchId } = res.json() as GenerationResponse;
-    await live.waitFor('batch_completed', (m) => m.batchId === batchId, 30_000);
+    await live.waitFor('batch_completed', (m) => m.batchId === batchId);
     await live.close();
 
     const [img] = await imagesOfBatch(t.app, user.id, batchId);

@@ -2,6 +2,7 @@ import { ENGINE_DEFAULTS } from '@atelier/contract';
 import type { Bounds, EngineSettings } from '../engine.js';
 import { EngineRejectedError } from './errors.js';
 import { out, WorkflowBuilder, type Link, type WorkflowImage, type WorkflowJob } from './graph.js';
+import { samplerPreset, type SamplerPreset, type SamplerPresetName } from './presets.js';
 import { checkResultSize, fitArea, round8, SDXL_PIXELS } from './sizing.js';
 
 /**
@@ -13,10 +14,12 @@ import { checkResultSize, fitArea, round8, SDXL_PIXELS } from './sizing.js';
  *          ConditioningSetMask, combined with ConditioningCombine), then two-stage sampling:
  *          stage 1 at the spec's steps/cfg/denoise, stage 2 a refining pass (after a 1.5x
  *          latent upscale when the settings say upscale Yes).
- * inpaint  InpaintModelConditioning on the masked image at ~1 MP, scaled back and composited
- *          over the original through the mask (pixels outside the mask stay exactly as they were).
- * outpaint ImagePadForOutpaint + VAEEncodeForInpaint on the canvas at ~1 MP, scaled to the
- *          canvas's pixel size, the original composited back crisp at its place.
+ * inpaint  InpaintModelConditioning on the masked image at ~1 MP (a denoise that keeps the
+ *          surroundings, or 1 with a dedicated inpainting checkpoint), scaled back and composited
+ *          over the original through the feathered mask (pixels far from it stay as they were).
+ * outpaint ImagePadForOutpaint + InpaintModelConditioning on the canvas at ~1 MP, scaled to the
+ *          canvas's pixel size, the original composited back at its place with feathered edges.
+ * Steps, cfg, sampler and scheduler come from the checkpoint's sampler preset (presets.ts).
  * upscale  UpscaleModelLoader + ImageUpscaleWithModel, ImageScale to the target size, then
  *          ImageSharpen for clarity and sharpness.
  */
@@ -28,10 +31,12 @@ export interface GpuModels {
   controlnet: string;
   lora: string;
   upscaleModel: string;
+  /** A dedicated inpainting checkpoint for inpaint and outpaint (COMFYUI_INPAINT_CHECKPOINT). */
+  inpaintCheckpoint?: string;
+  /** COMFYUI_SAMPLER_PRESET; unset, each checkpoint's name chooses. */
+  samplerPreset?: SamplerPresetName;
 }
 
-export const SAMPLER = 'dpmpp_sde';
-export const SCHEDULER = 'karras';
 export const CANNY_LOW = 0.4;
 export const CANNY_HIGH = 0.8;
 /** Stage 2 of a render: half the steps (at least 4), denoise from the creativity sent (5..10 -> 0.2..0.4). */
@@ -41,6 +46,12 @@ export const stage2Denoise = (creativity: number) => Math.min(0.5, Math.max(0.15
 export const STAGE2_UPSCALE = 1.5;
 export const OUTPAINT_FEATHERING = 40;
 export const INPAINT_GROW_MASK = 8;
+/** Inpaint with a general checkpoint: enough to redraw the masked part, little enough to keep its light and perspective. */
+export const INPAINT_DENOISE = 0.85;
+/** The padded area of an outpaint holds nothing worth keeping (the mask keeps the original). */
+export const OUTPAINT_DENOISE = 1;
+/** Blur of a mask's edge, in pixels of the image it applies to (ImageBlur allows 1..31). */
+export const featherRadius = (width: number, height: number) => Math.max(2, Math.min(31, Math.round(Math.max(width, height) / 160)));
 
 export interface InputImage {
   data: Buffer;
@@ -52,6 +63,17 @@ export interface InputImage {
 
 const checkpointOf = (models: GpuModels, settings?: Pick<EngineSettings, 'model'>) =>
   models.checkpoint ?? settings?.model ?? ENGINE_DEFAULTS.model;
+const inpaintCheckpointOf = (models: GpuModels) => models.inpaintCheckpoint ?? checkpointOf(models);
+
+/** The sampler preset a workflow on this checkpoint uses. */
+export const presetOf = (models: GpuModels, checkpoint: string): SamplerPreset => samplerPreset(checkpoint, models.samplerPreset);
+
+/** A mask with soft edges: MASK -> IMAGE, blurred, -> MASK (seams do not show where it is composited). */
+function feather(b: WorkflowBuilder, mask: Link, radius: number): Link {
+  const asImage = b.add('MaskToImage', { mask });
+  const blurred = b.add('ImageBlur', { image: out(asImage), blur_radius: radius, sigma: Math.max(0.1, Math.min(10, radius / 2)) }, 'Feathered mask');
+  return out(b.add('ImageToMask', { image: out(blurred), channel: 'red' }));
+}
 
 function images(prefix: string) {
   const list: WorkflowImage[] = [];
@@ -86,8 +108,13 @@ export function buildRenderWorkflow(p: RenderWorkflowInput): WorkflowJob {
   const b = new WorkflowBuilder();
   const files = images(p.prefix);
   const work = fitArea(p.input.width, p.input.height, SDXL_PIXELS);
+  const checkpoint = checkpointOf(p.models, s);
+  const preset = presetOf(p.models, checkpoint);
+  // The settings' steps and cfg (the spec's 20 / 7) are for standard checkpoints only.
+  const steps = preset.name === 'standard' ? s.stepsKsampler1 : preset.steps;
+  const cfg = preset.name === 'standard' ? s.cfgKsampler1 : preset.cfg;
 
-  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpointOf(p.models, s) }, 'Checkpoint');
+  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpoint }, 'Checkpoint');
   const lora = b.add(
     'LoraLoader',
     { model: out(ckpt, 0), clip: out(ckpt, 1), lora_name: p.models.lora, strength_model: s.loraStrength[0], strength_clip: s.loraStrength[1] },
@@ -123,10 +150,10 @@ export function buildRenderWorkflow(p: RenderWorkflowInput): WorkflowJob {
     {
       model: out(lora, 0),
       seed: s.seed,
-      steps: s.stepsKsampler1,
-      cfg: s.cfgKsampler1,
-      sampler_name: SAMPLER,
-      scheduler: SCHEDULER,
+      steps,
+      cfg,
+      sampler_name: preset.sampler,
+      scheduler: preset.scheduler,
       positive: out(controlled),
       negative: out(negative),
       latent_image: out(latent),
@@ -143,10 +170,10 @@ export function buildRenderWorkflow(p: RenderWorkflowInput): WorkflowJob {
     {
       model: out(lora, 0),
       seed: s.seed,
-      steps: stage2Steps(s.stepsKsampler1),
-      cfg: s.cfgKsampler1,
-      sampler_name: SAMPLER,
-      scheduler: SCHEDULER,
+      steps: stage2Steps(steps),
+      cfg,
+      sampler_name: preset.sampler,
+      scheduler: preset.scheduler,
       positive: out(controlled),
       negative: out(negative),
       latent_image: stage2Input,
@@ -177,8 +204,10 @@ export function buildInpaintWorkflow(p: InpaintWorkflowInput): WorkflowJob {
   const files = images(p.prefix);
   const { width, height } = p.image;
   const work = fitArea(width, height, SDXL_PIXELS);
+  const checkpoint = inpaintCheckpointOf(p.models);
+  const preset = presetOf(p.models, checkpoint);
 
-  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpointOf(p.models) }, 'Checkpoint');
+  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpoint }, 'Checkpoint');
   const load = b.add('LoadImage', { image: files.add('image', p.image.data, p.image.ext) }, 'Image');
   const maskImage = b.add('LoadImage', { image: files.add('mask', p.mask, 'png') }, 'Mask');
   const fullMask = b.add('ImageToMask', { image: out(maskImage), channel: 'red' });
@@ -193,25 +222,27 @@ export function buildInpaintWorkflow(p: InpaintWorkflowInput): WorkflowJob {
     negative: out(negative),
     vae: out(ckpt, 2),
     pixels: out(scaled),
-    mask: out(grown),
+    mask: feather(b, out(grown), featherRadius(work.width, work.height)),
     noise_mask: true,
   });
   const sampled = b.add('KSampler', {
     model: out(ckpt, 0),
     seed: p.seed,
-    steps: p.steps ?? ENGINE_DEFAULTS.stepsKsampler1,
-    cfg: p.cfg ?? ENGINE_DEFAULTS.cfgKsampler1,
-    sampler_name: SAMPLER,
-    scheduler: SCHEDULER,
+    steps: p.steps ?? preset.steps,
+    cfg: p.cfg ?? preset.cfg,
+    sampler_name: preset.sampler,
+    scheduler: preset.scheduler,
     positive: out(cond, 0),
     negative: out(cond, 1),
     latent_image: out(cond, 2),
-    denoise: 1,
+    denoise: p.models.inpaintCheckpoint ? 1 : INPAINT_DENOISE,
   });
   const decoded = b.add('VAEDecode', { samples: out(sampled), vae: out(ckpt, 2) });
   const back = b.add('ImageScale', { image: out(decoded), upscale_method: 'lanczos', width, height, crop: 'disabled' }, 'Original size');
-  // Only the masked pixels change.
-  const composed = b.add('ImageCompositeMasked', { destination: out(load), source: out(back), x: 0, y: 0, resize_source: false, mask: out(fullMask) });
+  // Only the masked pixels change, blending into the original over a feathered edge.
+  const grownFull = b.add('GrowMask', { mask: out(fullMask), expand: INPAINT_GROW_MASK, tapered_corners: true });
+  const composeMask = feather(b, out(grownFull), featherRadius(width, height));
+  const composed = b.add('ImageCompositeMasked', { destination: out(load), source: out(back), x: 0, y: 0, resize_source: false, mask: composeMask });
   const result = save(b, out(composed), 'inpaint');
   return { kind: 'inpaint', workflow: b.build(), images: files.list, outputNode: result };
 }
@@ -272,8 +303,10 @@ export function buildOutpaintWorkflow(p: OutpaintWorkflowInput): WorkflowJob {
   const k = Math.sqrt(SDXL_PIXELS / (g.canvasW * g.canvasH));
   const pad = (n: number) => (n > 0 ? round8(n * k) : 0);
   const pads = { left: pad(g.pads.left), top: pad(g.pads.top), right: pad(g.pads.right), bottom: pad(g.pads.bottom) };
+  const checkpoint = inpaintCheckpointOf(p.models);
+  const preset = presetOf(p.models, checkpoint);
 
-  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpointOf(p.models) }, 'Checkpoint');
+  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: checkpoint }, 'Checkpoint');
   const load = b.add('LoadImage', { image: files.add('image', p.image.data, p.image.ext) }, 'Image');
   let original: Link = out(load);
   if (g.crop.x > 0 || g.crop.y > 0 || g.crop.width < p.image.width || g.crop.height < p.image.height) {
@@ -289,22 +322,40 @@ export function buildOutpaintWorkflow(p: OutpaintWorkflowInput): WorkflowJob {
   const padded = b.add('ImagePadForOutpaint', { image: out(scaled), ...pads, feathering: OUTPAINT_FEATHERING }, 'Canvas');
   const positive = b.add('CLIPTextEncode', { text: p.prompt, clip: out(ckpt, 1) }, 'Prompt');
   const negative = b.add('CLIPTextEncode', { text: p.negativePrompt, clip: out(ckpt, 1) }, 'Negative prompt');
-  const latent = b.add('VAEEncodeForInpaint', { pixels: out(padded, 0), vae: out(ckpt, 2), mask: out(padded, 1), grow_mask_by: INPAINT_GROW_MASK });
+  const grown = b.add('GrowMask', { mask: out(padded, 1), expand: INPAINT_GROW_MASK, tapered_corners: true });
+  const cond = b.add('InpaintModelConditioning', {
+    positive: out(positive),
+    negative: out(negative),
+    vae: out(ckpt, 2),
+    pixels: out(padded, 0),
+    mask: out(grown),
+    noise_mask: true,
+  });
   const sampled = b.add('KSampler', {
     model: out(ckpt, 0),
     seed: p.seed,
-    steps: p.steps ?? ENGINE_DEFAULTS.stepsKsampler1,
-    cfg: p.cfg ?? ENGINE_DEFAULTS.cfgKsampler1,
-    sampler_name: SAMPLER,
-    scheduler: SCHEDULER,
-    positive: out(positive),
-    negative: out(negative),
-    latent_image: out(latent),
-    denoise: 1,
+    steps: p.steps ?? preset.steps,
+    cfg: p.cfg ?? preset.cfg,
+    sampler_name: preset.sampler,
+    scheduler: preset.scheduler,
+    positive: out(cond, 0),
+    negative: out(cond, 1),
+    latent_image: out(cond, 2),
+    denoise: OUTPAINT_DENOISE,
   });
   const decoded = b.add('VAEDecode', { samples: out(sampled), vae: out(ckpt, 2) });
   const full = b.add('ImageScale', { image: out(decoded), upscale_method: 'lanczos', width: g.canvasW, height: g.canvasH, crop: 'disabled' }, 'Canvas size');
-  const composed = b.add('ImageCompositeMasked', { destination: out(full), source: original, x: g.place.x, y: g.place.y, resize_source: false });
+  // The original goes back at full resolution; its edges that border new content fade in.
+  const f = featherRadius(g.canvasW, g.canvasH) * 2;
+  const solid = b.add('SolidMask', { value: 1, width: g.crop.width, height: g.crop.height });
+  const edges = b.add('FeatherMask', {
+    mask: out(solid),
+    left: g.pads.left > 0 ? f : 0,
+    top: g.pads.top > 0 ? f : 0,
+    right: g.pads.right > 0 ? f : 0,
+    bottom: g.pads.bottom > 0 ? f : 0,
+  }, 'Feathered edges');
+  const composed = b.add('ImageCompositeMasked', { destination: out(full), source: original, x: g.place.x, y: g.place.y, resize_source: false, mask: out(edges) });
   const result = save(b, out(composed), 'outpaint');
   return { kind: 'outpaint', workflow: b.build(), images: files.list, outputNode: result };
 }

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
+import type { EnginePreflight } from '../preflight.js';
 import type {
   AddImageRequest,
   Engine,
+  EngineAdmission,
+  EngineHealth,
   EngineCallOptions,
   EngineImage,
   InpaintRequest,
@@ -22,6 +25,7 @@ import {
   type InputImage,
 } from './builders.js';
 import { EngineRejectedError, EngineFailedError } from './errors.js';
+import { fitToBudget } from './request-budget.js';
 import type { WorkflowJob } from './graph.js';
 import { DEFAULT_NEGATIVE_PROMPT, positivePrompt, regionPrompt } from './prompts.js';
 
@@ -36,17 +40,42 @@ export abstract class GpuEngine implements Engine {
   readonly isPreview = false;
   protected readonly local = new LocalEngine();
 
-  constructor(protected readonly models: GpuModels) {}
+  constructor(
+    protected readonly models: GpuModels,
+    /** Reads the ComfyUI server's /object_info (ENGINE=comfyui, or runpod with COMFYUI_URL). */
+    readonly preflight?: EnginePreflight,
+  ) {}
+
+  admit(req: EngineAdmission): void {
+    if (req.operation !== 'add_image') this.preflight?.assertReady(req.operation);
+  }
+
+  health(): EngineHealth {
+    const r = this.preflight?.report;
+    return r ? { status: r.status, missing: r.missing } : { status: 'ready', missing: [] };
+  }
+
+  /** The most a request's images may weigh together as base64 (RunPod's /run limit); none for ComfyUI. */
+  protected readonly requestBudgetBytes: number | undefined = undefined;
+
+  /** The images of one request, within the request budget when there is one (masks then as 1-bit PNGs). */
+  private async fit(photos: InputImage[], masks: Buffer[]): Promise<{ photos: InputImage[]; masks: Buffer[] }> {
+    if (this.requestBudgetBytes === undefined) return { photos, masks: await Promise.all(masks.map((m) => toPng(m, 'mask'))) };
+    return fitToBudget(photos, masks, this.requestBudgetBytes);
+  }
 
   /** Runs a workflow; resolves with the bytes of the image its output node saved. */
   protected abstract run(job: WorkflowJob, opts: EngineCallOptions): Promise<Buffer>;
 
   async render(req: RenderRequest): Promise<EngineImage> {
     // The workflow works at ~1 MP: a larger input only costs upload time (and RunPod's 10 MB request limit).
-    const input = await describeInput(req.input, 'input', RENDER_INPUT_MAX_PIXELS);
-    const regions = req.regions
+    const described = await describeInput(req.input, 'input', RENDER_INPUT_MAX_PIXELS);
+    const prompted = req.regions
       .map((r) => ({ mask: r.mask, prompt: regionPrompt(r) }))
       .filter((r): r is { mask: Buffer; prompt: string } => !!r.prompt);
+    const { photos, masks } = await this.fit([described], prompted.map((r) => r.mask));
+    const input = photos[0];
+    const regions = prompted.map((r, i) => ({ ...r, mask: masks[i] }));
     const job = buildRenderWorkflow({
       prefix: filePrefix('render'),
       input,
@@ -60,11 +89,11 @@ export abstract class GpuEngine implements Engine {
   }
 
   async inpaint(req: InpaintRequest): Promise<EngineImage> {
-    const image = await describeInput(req.image, 'image');
+    const fitted = await this.fit([await describeInput(req.image, 'image')], [req.mask]);
     const job = buildInpaintWorkflow({
       prefix: filePrefix('inpaint'),
-      image,
-      mask: await toPng(req.mask, 'mask'),
+      image: fitted.photos[0],
+      mask: fitted.masks[0],
       prompt: req.prompt,
       negativePrompt: req.negativePrompt?.trim() || DEFAULT_NEGATIVE_PROMPT,
       seed: req.seed,
@@ -74,10 +103,10 @@ export abstract class GpuEngine implements Engine {
   }
 
   async outpaint(req: OutpaintRequest): Promise<EngineImage> {
-    const image = await describeInput(req.image, 'image');
+    const { photos } = await this.fit([await describeInput(req.image, 'image')], []);
     const job = buildOutpaintWorkflow({
       prefix: filePrefix('outpaint'),
-      image,
+      image: photos[0],
       canvasBounds: req.canvasBounds,
       originalImageBounds: req.originalImageBounds,
       prompt: req.prompt,
@@ -89,10 +118,10 @@ export abstract class GpuEngine implements Engine {
   }
 
   async upscale(req: UpscaleRequest): Promise<EngineImage> {
-    const image = await describeInput(req.image, 'image');
+    const { photos } = await this.fit([await describeInput(req.image, 'image')], []);
     const job = buildUpscaleWorkflow({
       prefix: filePrefix('upscale'),
-      image,
+      image: photos[0],
       width: req.width,
       height: req.height,
       clarity: req.clarity,
@@ -111,6 +140,7 @@ export abstract class GpuEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    this.preflight?.stop();
     await this.local.close();
   }
 

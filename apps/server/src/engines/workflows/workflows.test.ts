@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineSettings } from '../engine.js';
-import { DEFAULT_MODELS, nodeDefinitions, validatePrompt } from '../../../test/fakes/comfy-graph.js';
+import { DEFAULT_MODELS, nodeDefinitions, objectInfoFor, validatePrompt } from '../../../test/fakes/comfy-graph.js';
+import { realObjectInfo } from '../../../test/fakes/object-info.js';
 import {
   buildInpaintWorkflow,
   buildOutpaintWorkflow,
   buildRenderWorkflow,
   buildUpscaleWorkflow,
   clarityAlpha,
+  featherRadius,
+  INPAINT_DENOISE,
   sharpnessAlpha,
   stage2Denoise,
   stage2Steps,
@@ -15,34 +18,9 @@ import {
 import { isLink, type ApiWorkflow, type WorkflowJob } from './graph.js';
 import { positivePrompt, regionPrompt } from './prompts.js';
 
-/** Outputs of each ComfyUI core node the builders use (RETURN_TYPES in ComfyUI's nodes.py). */
-const OUTPUT_COUNTS: Record<string, number> = {
-  CheckpointLoaderSimple: 3, // MODEL, CLIP, VAE
-  LoraLoader: 2, // MODEL, CLIP
-  LoadImage: 2, // IMAGE, MASK
-  ImageToMask: 1,
-  ImageScale: 1,
-  ImageCrop: 1,
-  CLIPTextEncode: 1,
-  ConditioningSetMask: 1,
-  ConditioningCombine: 1,
-  Canny: 1,
-  ControlNetLoader: 1,
-  ControlNetApply: 1,
-  VAEEncode: 1,
-  VAEEncodeForInpaint: 1,
-  KSampler: 1,
-  LatentUpscaleBy: 1,
-  VAEDecode: 1,
-  GrowMask: 1,
-  InpaintModelConditioning: 3, // positive, negative, latent
-  ImagePadForOutpaint: 2, // IMAGE, MASK
-  ImageCompositeMasked: 1,
-  UpscaleModelLoader: 1,
-  ImageUpscaleWithModel: 1,
-  ImageSharpen: 1,
-  SaveImage: 0,
-};
+/** Outputs of each node, from ComfyUI's real /object_info. */
+const REAL = realObjectInfo();
+const OUTPUT_COUNTS: Record<string, number> = Object.fromEntries(Object.entries(REAL).map(([name, n]) => [name, n.output.length]));
 
 const models: GpuModels = { controlnet: 'cn-canny.safetensors', lora: 'detail.safetensors', upscaleModel: 'RealESRGAN_x4plus.pth' };
 
@@ -87,8 +65,9 @@ function checkStructure(job: WorkflowJob): void {
     .filter((n) => n.class_type === 'LoadImage')
     .map((n) => n.inputs.image);
   expect(loaded.sort()).toEqual(job.images.map((i) => i.name).sort());
-  // And ComfyUI's own validation (the contract fake's copy of it) accepts it.
-  const v = validatePrompt(wf, nodeDefinitions({ ...DEFAULT_MODELS, checkpoints: [...DEFAULT_MODELS.checkpoints], loras: ['detail.safetensors'], controlnet: ['cn-canny.safetensors'] }, () => job.images.map((i) => i.name)));
+  // And ComfyUI's own validation, against its real node schema, accepts it.
+  const info = objectInfoFor({ ...DEFAULT_MODELS, checkpoints: [...DEFAULT_MODELS.checkpoints, 'juggernautXL.safetensors'], loras: ['detail.safetensors'], controlnet: ['cn-canny.safetensors'] });
+  const v = validatePrompt(wf, nodeDefinitions(info, () => job.images.map((i) => i.name)));
   expect(v).toMatchObject({ ok: true });
 }
 
@@ -120,8 +99,9 @@ describe('render workflow', () => {
     expect(apply.inputs.strength).toBe(0.3);
     const samplers = nodesOf(wf, 'KSampler').map(([, n]) => n.inputs);
     expect(samplers).toHaveLength(2);
-    expect(samplers[0]).toMatchObject({ seed: 4815162342, steps: 20, cfg: 7, denoise: 0.8 });
-    expect(samplers[1]).toMatchObject({ seed: 4815162342, steps: stage2Steps(20), cfg: 7, denoise: stage2Denoise(7.5) });
+    // A Lightning checkpoint: the lightning preset, not the spec's 20 steps at cfg 7.
+    expect(samplers[0]).toMatchObject({ seed: 4815162342, steps: 6, cfg: 1.5, denoise: 0.8, sampler_name: 'dpmpp_sde', scheduler: 'karras' });
+    expect(samplers[1]).toMatchObject({ seed: 4815162342, steps: stage2Steps(6), cfg: 1.5, denoise: stage2Denoise(7.5) });
     expect(stage2Steps(20)).toBe(10);
     expect(stage2Denoise(7.5)).toBe(0.3);
     // Both stages are conditioned by the ControlNet output and use the LoRA's model.
@@ -189,13 +169,18 @@ describe('inpaint workflow', () => {
     checkStructure(job);
     const [condId, cond] = one(wf, 'InpaintModelConditioning');
     const [, sampler] = one(wf, 'KSampler');
-    expect(sampler.inputs).toMatchObject({ seed: 1234567890, denoise: 1, positive: [condId, 0], negative: [condId, 1], latent_image: [condId, 2] });
-    expect(wf[(cond.inputs.mask as [string, number])[0]].class_type).toBe('GrowMask');
+    expect(sampler.inputs).toMatchObject({ seed: 1234567890, denoise: INPAINT_DENOISE, positive: [condId, 0], negative: [condId, 1], latent_image: [condId, 2] });
+    expect(INPAINT_DENOISE).toBeLessThan(1);
+    // The conditioning mask is the grown mask, feathered (MASK -> IMAGE -> blur -> MASK).
+    expect(wf[(cond.inputs.mask as [string, number])[0]].class_type).toBe('ImageToMask');
     const [, composite] = one(wf, 'ImageCompositeMasked');
     // The result has the original's size and only the masked pixels change.
     const [backId] = composite.inputs.source as [string, number];
     expect(wf[backId].inputs).toMatchObject({ width: 1600, height: 900 });
-    expect(wf[(composite.inputs.mask as [string, number])[0]].class_type).toBe('ImageToMask');
+    const [maskId] = composite.inputs.mask as [string, number];
+    expect(wf[maskId].class_type).toBe('ImageToMask');
+    const [blurId] = wf[maskId].inputs.image as [string, number];
+    expect(wf[blurId]).toMatchObject({ class_type: 'ImageBlur', inputs: { blur_radius: featherRadius(1600, 900) } });
     expect(wf[(composite.inputs.destination as [string, number])[0]].class_type).toBe('LoadImage');
   });
 });
@@ -219,9 +204,17 @@ describe('outpaint workflow', () => {
     expect(Number(pad.inputs.right)).toBeGreaterThan(0);
     expect(pad.inputs.top).toBe(0);
     expect(pad.inputs.bottom).toBe(0);
-    expect(one(wf, 'VAEEncodeForInpaint')[1].inputs).toMatchObject({ pixels: [padId, 0], mask: [padId, 1] });
+    expect(nodesOf(wf, 'VAEEncodeForInpaint')).toHaveLength(0);
+    const [condId, cond] = one(wf, 'InpaintModelConditioning');
+    expect(cond.inputs).toMatchObject({ pixels: [padId, 0], noise_mask: true });
+    expect(one(wf, 'KSampler')[1].inputs).toMatchObject({ latent_image: [condId, 2], steps: 6, cfg: 1.5 });
     const [, composite] = one(wf, 'ImageCompositeMasked');
     expect(composite.inputs).toMatchObject({ x: 200, y: 0 });
+    // The original's edges that border new content (left and right) are feathered, the others not.
+    const [edgesId] = composite.inputs.mask as [string, number];
+    expect(wf[edgesId]).toMatchObject({ class_type: 'FeatherMask', inputs: { top: 0, bottom: 0 } });
+    expect(Number(wf[edgesId].inputs.left)).toBeGreaterThan(0);
+    expect(Number(wf[edgesId].inputs.right)).toBeGreaterThan(0);
     const [fullId] = composite.inputs.destination as [string, number];
     expect(wf[fullId].inputs).toMatchObject({ width: 1200, height: 600 });
     expect(nodesOf(wf, 'ImageCrop')).toHaveLength(0);

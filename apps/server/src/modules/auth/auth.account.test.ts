@@ -68,7 +68,7 @@ describe('account management', () => {
       const user = await signedIn();
       const res = await change(user.headers, { currentPassword: user.password, newPassword: 'new-secret-9' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Your password has been changed.' });
+      expect(res.json()).toEqual({ success: true, message: 'Your password has been changed.', token: expect.any(String) });
       expect((await login(user.email, user.password!)).statusCode).toBe(401);
       expect((await login(user.email, 'new-secret-9')).statusCode).toBe(200);
     });
@@ -115,7 +115,8 @@ describe('account management', () => {
       expect(served.headers['content-type']).toBe('image/webp');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
-      expect(fs.existsSync(path.join(t.dataDir, 'avatars', url.split('/').pop()!))).toBe(true);
+      // In the storage (DATA_DIR/files on disk), like every other file the product writes.
+      expect(fs.existsSync(path.join(t.dataDir, 'files', 'avatars', `avatar-${url.split('/').pop()!}`))).toBe(true);
     });
 
     it('replaces the old picture file and removes it on DELETE', async () => {
@@ -129,6 +130,20 @@ describe('account management', () => {
       expect(del.statusCode).toBe(200);
       expect(del.json().user.profilePicture).toBeNull();
       expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
+    });
+
+    it('still serves and removes a picture kept in DATA_DIR/avatars by an older installation', async () => {
+      const user = await signedIn();
+      const name = `-${'a'.repeat(31)}.webp`;
+      const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).webp().toBuffer();
+      fs.mkdirSync(path.join(t.dataDir, 'avatars'), { recursive: true });
+      fs.writeFileSync(path.join(t.dataDir, 'avatars', name), webp);
+      const served = await t.app.inject({ method: 'GET', url: `/api/auth/avatars/${name}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(webp);
+      await t.app.ctx.db.update(users).set({ profilePicture: `/api/auth/avatars/${name}` }).where(eq(users.id, user.id));
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/me/profile-picture', headers: user.headers })).statusCode).toBe(200);
+      expect(fs.existsSync(path.join(t.dataDir, 'avatars', name))).toBe(false);
     });
 
     it('refuses a text file named .png with 415 and a clear message', async () => {

@@ -56,7 +56,7 @@ describe('Google sign-in against an OIDC server (oauth2-mock-server)', () => {
 
   it('says Google sign-in is on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
-    expect(res.json()).toEqual({ googleEnabled: true });
+    expect(res.json()).toEqual({ googleEnabled: true, mode: 'demo' });
   });
 
   describe('POST /api/auth/google (ID token)', () => {
@@ -149,10 +149,15 @@ describe('Google sign-in against an OIDC server (oauth2-mock-server)', () => {
   });
 
   describe('GET /api/auth/google (redirect flow with PKCE)', () => {
+    /** The state cookie the last /api/auth/google set (the browser that started the sign-in). */
+    let browserCookie = '';
     /** Follows the app's redirect to the issuer, which redirects back with code and state. */
     async function authorize(): Promise<URL> {
       const start = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
       expect(start.statusCode).toBe(302);
+      const setCookie = String(start.headers['set-cookie']);
+      expect(setCookie).toMatch(/^atelier_google_state=[^;]+; Path=\/api\/auth\/google; Max-Age=600; HttpOnly; SameSite=Lax$/);
+      browserCookie = setCookie.split(';')[0];
       const authUrl = new URL(start.headers.location as string);
       expect(authUrl.origin).toBe(oidc.issuer.url);
       expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
@@ -164,7 +169,24 @@ describe('Google sign-in against an OIDC server (oauth2-mock-server)', () => {
       expect(res.status).toBe(302);
       return new URL(res.headers.get('location')!);
     }
-    const callback = (url: URL) => t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const callback = (url: URL, cookie = browserCookie) =>
+      t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
+
+    it("refuses a callback opened in a browser that did not start the sign-in (login CSRF)", async () => {
+      // The attacker starts a sign-in and has the victim's browser open the callback URL.
+      const back = await authorize();
+      for (const cookie of ['', 'atelier_google_state=the-victims-own-earlier-state', 'other=1']) {
+        const res = await callback(back, cookie);
+        const done = new URL(res.headers.location as string);
+        expect(done.pathname).toBe('/auth/callback');
+        expect(done.searchParams.get('error')).toBe('google_auth_failed');
+        expect(done.searchParams.has('token')).toBe(false);
+      }
+      // The browser that started it still signs in, and the cookie is cleared on the way.
+      const res = await callback(back);
+      expect(new URL(res.headers.location as string).searchParams.has('token')).toBe(true);
+      expect(String(res.headers['set-cookie'])).toMatch(/^atelier_google_state=; .*Max-Age=0/);
+    });
 
     it('signs in and hands the browser a token at /auth/callback', async () => {
       const back = await authorize();
@@ -191,7 +213,7 @@ describe('Google sign-in against an OIDC server (oauth2-mock-server)', () => {
     it('refuses a wrong state', async () => {
       const back = await authorize();
       back.searchParams.set('state', 'not-the-state');
-      const res = await callback(back);
+      const res = await callback(back, 'atelier_google_state=not-the-state');
       expect(res.statusCode).toBe(302);
       const done = new URL(res.headers.location as string);
       expect(done.pathname).toBe('/auth/callback');
@@ -217,7 +239,7 @@ describe('Google sign-in against an OIDC server (oauth2-mock-server)', () => {
     });
 
     it('refuses a callback without state, and one where the user said no', async () => {
-      const none = new URL((await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=abc' })).headers.location as string);
+      const none = new URL((await callback(new URL('http://localhost/api/auth/google/callback?code=abc'))).headers.location as string);
       expect(none.searchParams.get('error')).toBe('invalid_state');
 
       const back = await authorize();

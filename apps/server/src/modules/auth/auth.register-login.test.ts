@@ -170,7 +170,7 @@ describe('registration, sign-in and the current user', () => {
   describe('GET /api/auth/config', () => {
     it('says Google sign-in is off without GOOGLE_CLIENT_ID', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
-      expect(res.json()).toEqual({ googleEnabled: false });
+      expect(res.json()).toEqual({ googleEnabled: false, mode: 'demo' });
     });
 
     it('answers POST /auth/google with GOOGLE_NOT_CONFIGURED and sends GET /auth/google back with an error', async () => {

@@ -6,6 +6,7 @@ import {
   authConfigResponseSchema,
   authErrorResponseSchema,
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   deleteAccountRequestSchema,
   emailOnlyRequestSchema,
   googleTokenRequestSchema,
@@ -21,9 +22,9 @@ import {
   updateProfileRequestSchema,
   verifyEmailQuerySchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
-import { createAuthService } from './auth.service.js';
+import { createAuthService, OAUTH_STATE_TTL_MS } from './auth.service.js';
 import { readAvatar } from './avatars.js';
 
 const TAGS = ['auth'];
@@ -35,6 +36,17 @@ function errors(...statuses: number[]) {
 }
 
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };
+
+/** The state of a Google redirect sign-in, kept by the browser that started it (login CSRF). */
+const GOOGLE_STATE_COOKIE = 'atelier_google_state';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 /** /api/auth/*: accounts, sessions, Google sign-in, profile. */
 export async function registerAuthRoutes(api: App): Promise<void> {
@@ -64,6 +76,10 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
   const publicUrl = ctx.config.publicUrl;
   const googleRedirectUri = `${publicUrl}/api/auth/google/callback`;
   const callbackPage = (params: Record<string, string>) => `${publicUrl}/auth/callback?${new URLSearchParams(params)}`;
+  const secure = publicUrl.startsWith('https://') ? '; Secure' : '';
+  // SameSite=Lax: sent on the top-level redirect back from Google, not on cross-site subrequests.
+  const stateCookie = (value: string, maxAgeSeconds: number) =>
+    `${GOOGLE_STATE_COOKIE}=${value}; Path=/api/auth/google; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 
   app.post(
     '/register',
@@ -91,6 +107,21 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => auth.login(req.body),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: limit(),
+      preHandler: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out everywhere: every token of the account stops working (401) and its live sockets close (4003)',
+        security: BEARER,
+        response: { 200: successResponseSchema, ...errors(401, 429) },
+      },
+    },
+    async (req) => auth.logout(req.userId),
   );
 
   app.get(
@@ -147,10 +178,11 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: 'Change (or, for a Google-only account, set) the password',
+        summary: 'Change (or, for a Google-only account, set) the password; ends every other session',
+        description: 'Earlier tokens stop working; the reply carries a new token for this browser.',
         security: BEARER,
         body: changePasswordRequestSchema,
-        response: { 200: successResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: changePasswordResponseSchema, ...errors(400, 401, 429) },
       },
     },
     async (req) => auth.changePassword(req.userId, req.body),
@@ -221,12 +253,13 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const bytes = await readAvatar(ctx.config.dataDir, req.params.name);
-      if (!bytes) throw new AppError(404, 'NOT_FOUND', 'Picture not found');
+      const picture = await readAvatar(ctx.storage, ctx.config.dataDir, req.params.name);
+      if (!picture) throw new AppError(404, 'NOT_FOUND', 'Picture not found');
       return reply
         .type('image/webp')
+        .header('content-length', picture.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(bytes);
+        .send(picture.body);
     },
   );
 
@@ -292,11 +325,11 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       config: limit(5),
       schema: {
         tags: TAGS,
-        summary: 'Which sign-in methods this server offers',
+        summary: 'Which sign-in methods this server offers, and its mode (demo or production)',
         response: { 200: authConfigResponseSchema, ...errors(429) },
       },
     },
-    async () => ({ googleEnabled: ctx.identity.enabled }),
+    async () => ({ googleEnabled: ctx.identity.enabled, mode: ctx.config.ATELIER_MODE }),
   );
 
   app.post(
@@ -325,7 +358,8 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       try {
-        return reply.redirect(await auth.googleStart(googleRedirectUri), 302);
+        const { url, state } = await auth.googleStart(googleRedirectUri);
+        return reply.header('set-cookie', stateCookie(state, OAUTH_STATE_TTL_MS / 1000)).redirect(url, 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         return reply.redirect(callbackPage({ error: err.code.toLowerCase() }), 302);
@@ -350,8 +384,9 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      reply.header('set-cookie', stateCookie('', 0));
       try {
-        const session = await auth.googleCallback(new URL(`${googleRedirectUri}${query}`));
+        const session = await auth.googleCallback(new URL(`${googleRedirectUri}${query}`), readCookie(req.headers.cookie, GOOGLE_STATE_COOKIE));
         return reply.redirect(callbackPage({ token: session.token }), 302);
       } catch (err) {
         if (!(err instanceof AppError)) {

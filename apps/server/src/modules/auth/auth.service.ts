@@ -6,7 +6,8 @@ import { oauthStates, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { MailMessage } from '../../providers/mail/index.js';
 import { IdentityError, type GoogleProfile } from '../../providers/identity/index.js';
-import { passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { accountDeletedEmail, passwordResetEmail, verificationEmail } from './auth.emails.js';
+import { cancelPaidSubscription, deleteAccountData } from './account-deletion.js';
 import { removeAvatar, renderAvatar, storeAvatar } from './avatars.js';
 import {
   consumeEmailToken,
@@ -21,7 +22,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 export type UserRow = typeof users.$inferSelect;
 
 /** What the auth service needs from the app context (the subscription is read at call time). */
-export type AuthDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'tokens' | 'mailer' | 'identity' | 'subscriptionOf'>;
+export type AuthDeps = Pick<
+  AppContext,
+  'db' | 'config' | 'log' | 'tokens' | 'mailer' | 'identity' | 'subscriptionOf' | 'events' | 'storage' | 'payments'
+>;
 
 export const AUTH_TEXT = {
   emailTaken: 'An account with this email already exists',
@@ -36,6 +40,7 @@ export const AUTH_TEXT = {
   forgotSent: 'If an account exists for this email, we have sent a link to reset your password.',
   passwordReset: 'Your password has been reset. You can now sign in.',
   passwordChanged: 'Your password has been changed.',
+  signedOut: 'You have been signed out on every device.',
   accountDeleted: 'Your account has been deleted.',
   pictureRemoved: 'Your profile picture has been removed.',
   wrongCurrentPassword: 'Current password is incorrect',
@@ -106,8 +111,6 @@ function tokenError(purpose: EmailTokenPurpose, result: Exclude<ConsumeResult, {
 const sessionExpired = () =>
   new AppError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
 /** Accounts: registration, sign-in (password and Google), e-mail verification, password reset, profile. */
 export function createAuthService(deps: AuthDeps) {
   const { db, config, log } = deps;
@@ -156,8 +159,27 @@ export function createAuthService(deps: AuthDeps) {
 
   /** A new bearer token plus the session payload (login, Google, verification replies). */
   async function startSession(userId: number): Promise<SessionResponse> {
-    const payload = await buildSessionPayload(userId);
-    return { token: await deps.tokens.sign(userId), ...payload };
+    const row = await requireUser(userId);
+    const subscription = await deps.subscriptionOf(userId);
+    const token = await deps.tokens.sign(userId, row.tokenVersion);
+    return { token, user: toUserDto(row), subscription, credits: row.creditBalance };
+  }
+
+  /**
+   * Ends every session of the account: tokens signed before now are refused (401), and its live
+   * sockets, in every process, get `session_revoked` and close with 4003.
+   */
+  async function revokeSessions(executor: Db | Tx, userId: number): Promise<number> {
+    const [row] = await executor
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ tokenVersion: users.tokenVersion });
+    return row?.tokenVersion ?? 0;
+  }
+
+  function closeSockets(userId: number): void {
+    deps.events.publish(userId, { type: 'session_revoked' }).catch((err: unknown) => log.error({ err, userId }, 'could not close revoked sockets'));
   }
 
   /** Signs in (or up) the person behind a verified Google identity; returns the account id. */
@@ -330,8 +352,10 @@ export function createAuthService(deps: AuthDeps) {
           })
           .where(eq(users.id, result.userId));
         await discardUnusedEmailTokens(tx, result.userId, 'reset');
+        await revokeSessions(tx, result.userId);
         return result.userId;
       });
+      closeSockets(userId);
       log.info({ userId }, 'password reset');
       return { success: true, message: AUTH_TEXT.passwordReset };
     },
@@ -347,8 +371,11 @@ export function createAuthService(deps: AuthDeps) {
       return startSession(await signInWithGoogleProfile(profile));
     },
 
-    /** Starts a redirect sign-in: remembers PKCE verifier and nonce by state; returns the issuer URL. */
-    async googleStart(redirectUri: string): Promise<string> {
+    /**
+     * Starts a redirect sign-in: remembers PKCE verifier and nonce by state; returns the issuer URL
+     * and the state, which the route also puts in this browser's cookie.
+     */
+    async googleStart(redirectUri: string): Promise<{ url: string; state: string }> {
       if (!deps.identity.enabled) throw new AppError(400, 'GOOGLE_NOT_CONFIGURED', AUTH_TEXT.googleNotConfigured);
       let request;
       try {
@@ -364,17 +391,23 @@ export function createAuthService(deps: AuthDeps) {
         nonce: request.nonce,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
       });
-      return request.url;
+      return { url: request.url, state: request.state };
     },
 
     /**
      * Finishes a redirect sign-in. The state is taken (deleted) first, so it works once; an
-     * unknown, used or expired state, or an error from the issuer, is refused.
+     * unknown, used or expired state, or an error from the issuer, is refused. `browserState` is
+     * the state cookie of the browser that opened the callback: a callback opened in a browser
+     * that did not start this sign-in (login CSRF) is refused.
      */
-    async googleCallback(callbackUrl: URL): Promise<SessionResponse> {
+    async googleCallback(callbackUrl: URL, browserState: string | undefined): Promise<SessionResponse> {
       const state = callbackUrl.searchParams.get('state');
       const invalidState = new AppError(400, 'INVALID_STATE', 'This sign-in attempt is invalid or has expired. Please try again.');
       if (!state || state.length > 512) throw invalidState;
+      if (browserState !== state) {
+        log.warn('Google callback without the state cookie of the browser that started it');
+        throw new AppError(401, 'GOOGLE_AUTH_FAILED', 'Authentication failed');
+      }
       const [stored] = await db
         .delete(oauthStates)
         .where(and(eq(oauthStates.state, state), sql`${oauthStates.expiresAt} > now()`))
@@ -407,7 +440,16 @@ export function createAuthService(deps: AuthDeps) {
       return buildSessionPayload(userId);
     },
 
-    async changePassword(userId: number, input: { currentPassword?: string; newPassword: string }): Promise<SuccessResponse> {
+    /** POST /auth/logout and "Sign out everywhere": every token of the account stops working. */
+    async logout(userId: number): Promise<SuccessResponse> {
+      await revokeSessions(db, userId);
+      closeSockets(userId);
+      log.info({ userId }, 'signed out everywhere');
+      return { success: true, message: AUTH_TEXT.signedOut };
+    },
+
+    /** Every earlier session ends; the reply carries a new token for the browser that changed it. */
+    async changePassword(userId: number, input: { currentPassword?: string; newPassword: string }): Promise<SuccessResponse & { token: string }> {
       const user = await requireUser(userId);
       if (user.passwordHash) {
         if (!input.currentPassword) throw new AppError(400, 'CURRENT_PASSWORD_REQUIRED', AUTH_TEXT.currentPasswordRequired);
@@ -418,31 +460,33 @@ export function createAuthService(deps: AuthDeps) {
       const passwordHash = await hashPassword(input.newPassword);
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
       await discardUnusedEmailTokens(db, userId, 'reset');
+      const tokenVersion = await revokeSessions(db, userId);
+      closeSockets(userId);
       log.info({ userId }, 'password changed');
-      return { success: true, message: AUTH_TEXT.passwordChanged };
+      return { success: true, message: AUTH_TEXT.passwordChanged, token: await deps.tokens.sign(userId, tokenVersion) };
     },
 
     async setProfilePicture(userId: number, upload: Buffer): Promise<MeResponse> {
       const user = await requireUser(userId);
       const webp = await renderAvatar(upload);
-      const url = await storeAvatar(config.dataDir, webp);
+      const url = await storeAvatar(deps.storage, webp);
       const updated = await db
         .update(users)
         .set({ profilePicture: url, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning({ id: users.id });
       if (updated.length === 0) {
-        await removeAvatar(config.dataDir, url);
+        await removeAvatar(deps.storage, config.dataDir, url);
         throw sessionExpired();
       }
-      await removeAvatar(config.dataDir, user.profilePicture);
+      await removeAvatar(deps.storage, config.dataDir, user.profilePicture);
       return buildSessionPayload(userId);
     },
 
     async removeProfilePicture(userId: number): Promise<MeResponse> {
       const user = await requireUser(userId);
       await db.update(users).set({ profilePicture: null, updatedAt: new Date() }).where(eq(users.id, userId));
-      await removeAvatar(config.dataDir, user.profilePicture);
+      await removeAvatar(deps.storage, config.dataDir, user.profilePicture);
       return buildSessionPayload(userId);
     },
 
@@ -454,17 +498,19 @@ export function createAuthService(deps: AuthDeps) {
           throw new AppError(400, 'WRONG_PASSWORD', AUTH_TEXT.wrongPassword);
         }
       }
-      // Every table holding a user's data references users(id) ON DELETE CASCADE.
-      await db.delete(users).where(eq(users.id, userId));
-      await removeAvatar(config.dataDir, user.profilePicture);
-      log.info({ userId }, 'account deleted');
+      const subscriptionCancelled = await cancelPaidSubscription(deps, userId);
+      await deleteAccountData(deps, userId);
+      closeSockets(userId);
+      await removeAvatar(deps.storage, config.dataDir, user.profilePicture);
+      log.info({ userId, subscriptionCancelled }, 'account deleted');
+      await deliver(accountDeletedEmail(user.email, user.fullName, subscriptionCancelled));
       return { success: true, message: AUTH_TEXT.accountDeleted };
     },
   };
 }
 
 function googleDisplayName(profile: GoogleProfile): string {
-  const name = profile.name?.trim().slice(0, 100);
+  const name = profile.name?.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim().slice(0, 100);
   if (name && name.length >= 2) return name;
   const local = (profile.email ?? '').split('@')[0].slice(0, 100);
   return local.length >= 2 ? local : 'Atelier user';

@@ -1,17 +1,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { PROFILE_PICTURE } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
+import { StorageNotFoundError, type Storage } from '../../providers/storage/index.js';
 
-/** Profile pictures: DATA_DIR/avatars/<random>.webp, served publicly at AVATAR_URL_PREFIX/<name>. */
+/**
+ * Profile pictures: in the storage under `avatars/avatar-<random>.webp` (a name may start with
+ * `-`, which a key segment may not), served publicly at AVATAR_URL_PREFIX/<random>.webp.
+ * Installations from before kept them in DATA_DIR/avatars/: those are still read from there
+ * (and `admin storage-copy` moves them into the storage).
+ */
 export const AVATAR_URL_PREFIX = '/api/auth/avatars/';
 const AVATAR_NAME = /^[A-Za-z0-9_-]{32}\.webp$/;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export const avatarDir = (dataDir: string) => path.join(dataDir, 'avatars');
+export const avatarKey = (name: string) => `avatars/avatar-${name}`;
 
 export const unsupportedPicture = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The profile picture must be a JPEG, PNG or WEBP image.');
@@ -37,30 +45,40 @@ export async function renderAvatar(input: Buffer): Promise<Buffer> {
 }
 
 /** Stores the picture under an unguessable name; returns its public URL. */
-export async function storeAvatar(dataDir: string, webp: Buffer): Promise<string> {
+export async function storeAvatar(storage: Storage, webp: Buffer): Promise<string> {
   const name = `${crypto.randomBytes(24).toString('base64url')}.webp`;
-  await fs.mkdir(avatarDir(dataDir), { recursive: true });
-  await fs.writeFile(path.join(avatarDir(dataDir), name), webp);
+  await storage.put(avatarKey(name), webp, 'image/webp');
   return `${AVATAR_URL_PREFIX}${name}`;
 }
 
-/** The file of an avatar name, or null for anything that is not one of ours (no path traversal). */
+/** The legacy file of an avatar name, or null for anything that is not one of ours (no path traversal). */
 export function avatarFile(dataDir: string, name: string): string | null {
   return AVATAR_NAME.test(name) ? path.join(avatarDir(dataDir), name) : null;
 }
 
 /** Deletes a stored avatar given its URL; external pictures (Google) and unknown names are left alone. */
-export async function removeAvatar(dataDir: string, url: string | null | undefined): Promise<void> {
+export async function removeAvatar(storage: Storage, dataDir: string, url: string | null | undefined): Promise<void> {
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
-  const file = avatarFile(dataDir, url.slice(AVATAR_URL_PREFIX.length));
-  if (file) await fs.rm(file, { force: true });
+  const name = url.slice(AVATAR_URL_PREFIX.length);
+  if (!AVATAR_NAME.test(name)) return;
+  await storage.delete(avatarKey(name));
+  const legacy = avatarFile(dataDir, name);
+  if (legacy) await fs.rm(legacy, { force: true });
 }
 
-export async function readAvatar(dataDir: string, name: string): Promise<Buffer | null> {
-  const file = avatarFile(dataDir, name);
-  if (!file) return null;
+/** The picture's bytes as a stream, or null when there is none. */
+export async function readAvatar(storage: Storage, dataDir: string, name: string): Promise<{ body: Readable | Buffer; size: number } | null> {
+  if (!AVATAR_NAME.test(name)) return null;
   try {
-    return await fs.readFile(file);
+    if (storage.stream) return await storage.stream(avatarKey(name));
+    const bytes = await storage.get(avatarKey(name));
+    return { body: bytes, size: bytes.length };
+  } catch (err) {
+    if (!(err instanceof StorageNotFoundError)) throw err;
+  }
+  try {
+    const bytes = await fs.readFile(avatarFile(dataDir, name)!);
+    return { body: bytes, size: bytes.length };
   } catch {
     return null;
   }

@@ -16,7 +16,7 @@ import {
   redirectUrlResponseSchema,
   subscriptionResponseSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import {
   getCreditsSummary,
   getPricing,
@@ -55,7 +55,10 @@ export async function registerBillingRoutes(api: App): Promise<void> {
       : 'Payments go through Stripe',
   );
   await api.register(billingRoutes);
-  await api.register(stripeWebhookRoute);
+  // Only the configured provider's routes exist: the test checkout never in production (which
+  // requires Stripe), the Stripe webhook only with Stripe.
+  if (ctx.payments.kind === 'local') await api.register(localCheckoutRoutes);
+  else await api.register(stripeWebhookRoute);
 }
 
 async function billingRoutes(scope: FastifyInstance): Promise<void> {
@@ -178,7 +181,14 @@ async function billingRoutes(scope: FastifyInstance): Promise<void> {
     async (req) => listInvoices(ctx, req.userId),
   );
 
-  // The local provider's test-mode checkout and portal (404 when Stripe is configured).
+}
+
+/** The local provider's test-mode checkout and portal: registered only without Stripe (demo mode). */
+async function localCheckoutRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { preHandler: app.requireUser };
+
   app.get(
     '/billing/local/sessions/:id',
     {

@@ -32,6 +32,7 @@ import { getCatalog } from './catalog.js';
 import { currentSliceStart, monthKey, nextSliceStart, periodEndFrom } from './periods.js';
 import { isStudent } from './students.js';
 import { getSubscriptionRow, toSubscription, type SubscriptionRow } from './subscription.service.js';
+import { rewardReferralOnFirstPlan } from '../referrals/index.js';
 
 /** What the billing service needs from the app context. */
 export type BillingDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments'>;
@@ -139,6 +140,8 @@ export async function activateOrSync(ex: Executor, state: SubscriptionState, now
         lastGrantAt = slice;
         grantedAllowance = allowance;
       }
+      // An account that joined through an invite: both get the referral credits, once.
+      await rewardReferralOnFirstPlan(tx, state.userId);
     } else if (state.status === 'CANCELED' && sameSubscription && row.lastGrantAt) {
       const before = await getBalance(tx, state.userId);
       const r = await expirePlanAllowance(tx, {

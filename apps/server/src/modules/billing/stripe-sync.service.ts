@@ -10,6 +10,7 @@ import {
   type StripePaymentProvider,
 } from '../../providers/payments/index.js';
 import { addPurchasedCredits } from '../credits/index.js';
+import { findUserById } from '../auth/index.js';
 import { activateOrSync, findUserByCustomer, subscriptionAndCredits, type BillingDeps, type SyncResult } from './billing.service.js';
 import { getCatalog } from './catalog.js';
 
@@ -42,8 +43,11 @@ function stripeOf(deps: BillingDeps): StripePaymentProvider {
   return deps.payments;
 }
 
-/** Reads the subscription from Stripe and applies it. */
-export async function syncStripeSubscription(deps: BillingDeps, subscriptionId: string, now = new Date()): Promise<SyncResult> {
+/**
+ * Reads the subscription from Stripe and applies it. null when it belonged to an account that has
+ * since been deleted (its cancellation and later events are acknowledged, nothing to apply).
+ */
+export async function syncStripeSubscription(deps: BillingDeps, subscriptionId: string, now = new Date()): Promise<SyncResult | null> {
   const stripe = stripeOf(deps);
   const sub = await stripe.retrieveSubscription(subscriptionId);
   const ref = getCatalog().planFromLookupKey(sub.lookupKey);
@@ -58,6 +62,10 @@ export async function syncStripeSubscription(deps: BillingDeps, subscriptionId: 
       throw new Error(`Stripe subscription ${sub.id}: customer ${sub.customerId} belongs to no user`);
     }
     userId = fromMetadata;
+    if (!(await findUserById(deps.db, userId))) {
+      deps.log.info({ subscriptionId: sub.id, userId }, 'Stripe subscription of a deleted account; acknowledged');
+      return null;
+    }
     await deps.db.insert(billingCustomers).values({ userId, provider: 'stripe', customerId: sub.customerId }).onConflictDoNothing();
   }
   return activateOrSync(

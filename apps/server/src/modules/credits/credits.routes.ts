@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { creditTransactionsQuerySchema, creditTransactionsResponseSchema, type CreditTransactionsResponse } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { listTransactions } from './credits.service.js';
 
 const errorSchema = z.object({ message: z.string(), code: z.string() }).passthrough();

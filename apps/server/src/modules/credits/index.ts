@@ -11,8 +11,5 @@ export {
   listTransactions,
   refundCredits,
   requireDebit,
-  type CreditChange,
-  type DebitResult,
-  type LedgerEntry,
 } from './credits.service.js';
 export { registerCreditsRoutes } from './credits.routes.js';

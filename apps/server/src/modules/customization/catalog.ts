@@ -1,4 +1,4 @@
-import { ART_SECTIONS, GROUPED_SECTIONS, MATERIAL_CATEGORIES, PHOTOREALISTIC_SECTIONS } from '@atelier/contract';
+import { ART_SECTIONS, GROUPED_SECTIONS, PHOTOREALISTIC_SECTIONS } from '@atelier/contract';
 import type { ArtSection, CustomizationSectionKey, MaterialCategory } from '@atelier/contract';
 import type { MaterialRecipe } from '../../engines/local/materials/recipes.js';
 
@@ -12,7 +12,7 @@ import type { MaterialRecipe } from '../../engines/local/materials/recipes.js';
  * and mask mappings; never rename one, add a new option instead.
  */
 
-export { ART_SECTIONS, GROUPED_SECTIONS, MATERIAL_CATEGORIES, PHOTOREALISTIC_SECTIONS };
+export { ART_SECTIONS, GROUPED_SECTIONS, PHOTOREALISTIC_SECTIONS };
 export type SectionKey = CustomizationSectionKey;
 export type { MaterialCategory };
 

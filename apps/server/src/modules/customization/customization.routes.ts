@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customizationOptionsResponseSchema } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { CATALOG_VERSION, createSwatchStore, getCustomizationOptions, type SwatchSize } from './customization.service.js';
 
 const errorSchema = z.object({ message: z.string(), code: z.string() }).passthrough();

@@ -15,7 +15,7 @@ describe('GET /api/engine', () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/engine' });
     expect(res.statusCode).toBe(200);
-    expect(engineInfoResponseSchema.parse(res.json())).toEqual({ name: 'local', isPreview: true });
+    expect(engineInfoResponseSchema.parse(res.json())).toEqual({ name: 'local', isPreview: true, status: 'ready', missing: [] });
   });
 
   it('reports a GPU engine as not a preview', async () => {
@@ -23,6 +23,6 @@ describe('GET /api/engine', () => {
     const gpu: Engine = Object.assign(Object.create(new LocalEngine()) as Engine, { name: 'comfyui' as const, isPreview: false });
     t = await createTestApp({ overrides: { engine: gpu } });
     const res = await t.app.inject({ method: 'GET', url: '/api/engine' });
-    expect(res.json()).toEqual({ name: 'comfyui', isPreview: false });
+    expect(res.json()).toEqual({ name: 'comfyui', isPreview: false, status: 'ready', missing: [] });
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { engineInfoResponseSchema } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 
-/** GET /api/engine: which image engine renders here, and whether it is the CPU preview engine. */
+/** GET /api/engine: which image engine renders here, whether it is the CPU preview engine, and what a GPU engine's preflight found missing. */
 export async function registerEngineRoutes(api: App): Promise<void> {
   await api.register(enginePlugin);
 }
@@ -16,10 +16,10 @@ async function enginePlugin(scope: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['generation'],
-        summary: 'The active image engine (local = the CPU preview engine; comfyui or runpod = a GPU diffusion engine)',
+        summary: 'The active image engine (local = the CPU preview engine; comfyui or runpod = a GPU diffusion engine) and its status (ready, degraded: a model or node is missing, unreachable)',
         response: { 200: engineInfoResponseSchema },
       },
     },
-    async () => ({ name: engine.name, isPreview: engine.isPreview }),
+    async () => ({ name: engine.name, isPreview: engine.isPreview, ...(engine.health?.() ?? { status: 'ready' as const, missing: [] }) }),
   );
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { explorePaths, GALLERY_MESSAGES, IMAGE_ERROR_CODES, type ExploreImage, type ExploreResponse } from '@atelier/contract';
+import { explorePaths, GALLERY_MESSAGES, IMAGE_ERROR_CODES, type ExploreImage, type ExploreResponse, type MyExploreResponse, type SharedImage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { generatedImages } from '../../db/schema/index.js';
@@ -85,6 +85,51 @@ async function publicImage(db: Db, id: number): Promise<GeneratedImageRow> {
     .limit(1);
   if (!row) throw notFound(GALLERY_MESSAGES.imageNotFound);
   return row;
+}
+
+/** The first word of a full name; 'An architect' when there is none. */
+export const firstNameOf = (fullName: string | null | undefined) => fullName?.trim().split(/\s+/)[0] || 'An architect';
+
+/** GET /explore/images/{id}: a public image's share page: the picture, its prompt and the author's first name. */
+export async function getSharedImage(ctx: Pick<AppContext, 'db'>, id: number): Promise<SharedImage> {
+  const row = await publicImage(ctx.db, id);
+  const owner = await findUserById(ctx.db, row.userId);
+  return {
+    id: row.id,
+    prompt: row.prompt?.trim() || null,
+    authorFirstName: firstNameOf(owner?.fullName),
+    publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    width: row.width,
+    height: row.height,
+    thumbnailUrl: explorePaths.thumbnail(row.id),
+    imageUrl: explorePaths.full(row.id),
+  };
+}
+
+/** GET /explore/mine: the caller's own public images (at most 200, newest shared first) and how many there are. */
+export async function listMyShared(ctx: Pick<AppContext, 'db'>, userId: number): Promise<MyExploreResponse> {
+  const rows = await ctx.db
+    .select()
+    .from(generatedImages)
+    .where(and(isPublicNow, eq(generatedImages.userId, userId)))
+    .orderBy(desc(generatedImages.publishedAt), desc(generatedImages.id))
+    .limit(200);
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(generatedImages)
+    .where(and(isPublicNow, eq(generatedImages.userId, userId)));
+  return {
+    total,
+    images: rows.map((row) => ({
+      id: row.id,
+      prompt: row.prompt?.trim() || null,
+      publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+      width: row.width,
+      height: row.height,
+      thumbnailUrl: explorePaths.thumbnail(row.id),
+      imageUrl: explorePaths.full(row.id),
+    })),
+  };
 }
 
 /** GET /explore/images/{id}/{thumbnail|full}: the file's key, checked public on this request. */

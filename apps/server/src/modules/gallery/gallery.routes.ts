@@ -19,10 +19,12 @@ import {
   galleryVisibilityResponseSchema,
   imageErrorResponseSchema,
   openInCreateResponseSchema,
+  myExploreResponseSchema,
+  sharedImageSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { contentTypeForKey } from '../../providers/storage/index.js';
-import { listExplore, readPublicFile, useAsInput } from './explore.service.js';
+import { getSharedImage, listExplore, listMyShared, readPublicFile, useAsInput } from './explore.service.js';
 import { keepStatisticsFresh } from './statistics.js';
 import { deleteImage, listDays, listRangeBatches, listRangeImages, openInCreate, setVisibility } from './gallery.service.js';
 
@@ -151,8 +153,7 @@ async function galleryRoutes(scope: FastifyInstance): Promise<void> {
 async function optionalUserId(app: FastifyInstance, req: FastifyRequest): Promise<number | null> {
   const header = req.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
-  const userId = await app.ctx.tokens.verify(header.slice(7).trim());
-  return userId && (await app.ctx.userExists(userId)) ? userId : null;
+  return app.ctx.authenticate(header.slice(7).trim());
 }
 
 async function exploreRoutes(scope: FastifyInstance): Promise<void> {
@@ -174,6 +175,36 @@ async function exploreRoutes(scope: FastifyInstance): Promise<void> {
       const viewer = await optionalUserId(app, req);
       reply.header('cache-control', 'no-store');
       return listExplore(ctx, viewer, req.query);
+    },
+  );
+
+  app.get(
+    '/mine',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security: BEARER,
+        summary: 'Your images shared on Explore (the Creator Zone), newest shared first, and how many',
+        response: { 200: myExploreResponseSchema, ...errors(401) },
+      },
+    },
+    async (req) => listMyShared(ctx, req.userId),
+  );
+
+  app.get(
+    '/images/:id',
+    {
+      schema: {
+        tags,
+        summary: "A public image's share page: the picture, its prompt and the author's first name (no sign-in needed)",
+        params: galleryImageIdParamsSchema,
+        response: { 200: sharedImageSchema, ...errors(400, 404) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSharedImage(ctx, req.params.id);
     },
   );
 

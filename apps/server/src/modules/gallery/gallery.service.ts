@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   explorePaths,
   GALLERY_MESSAGES,
@@ -17,6 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
 import {
@@ -129,7 +130,7 @@ const localDay = (column: AnyPgColumn, tz: string) =>
   sql<string>`to_char((${column} AT TIME ZONE ${tz})::date, 'YYYY-MM-DD')`;
 
 /** [from 00:00, to + 1 day 00:00) in tz, as instants, so the created_at index serves the range. */
-function dayRange(column: AnyPgColumn, tz: string, from: string, to: string): SQL {
+function dayRange(column: AnyPgColumn, tz: string | Placeholder, from: string | Placeholder, to: string | Placeholder): SQL {
   return and(
     gte(column, sql`((${from}::date)::timestamp AT TIME ZONE ${tz})`),
     lt(column, sql`(((${to}::date) + 1)::timestamp AT TIME ZONE ${tz})`),
@@ -180,6 +181,35 @@ export interface RangeQuery extends PageRequest {
   to: string;
 }
 
+/** The gallery page of one module (or all): prepared once, with the user, range and page as placeholders. */
+function rangeImagesQueries(moduleType: ModuleType | null) {
+  const name = `gallery_range_images_${moduleType ?? 'all'}`;
+  const where = () =>
+    and(
+      eq(generatedImages.userId, sql.placeholder('userId')),
+      eq(generatedImages.status, 'COMPLETED'),
+      isNull(generatedImages.deletedAt),
+      moduleType ? eq(generatedImages.moduleType, moduleType) : undefined,
+      dayRange(generatedImages.createdAt, sql.placeholder('tz'), sql.placeholder('from'), sql.placeholder('to')),
+    );
+  return {
+    page: preparedQuery(name, (db) =>
+      db
+        .select(imageColumns)
+        .from(generatedImages)
+        .where(where())
+        .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
+    total: preparedQuery(`${name}_count`, (db) =>
+      db.select({ total: count() }).from(generatedImages).where(where()).prepare(`${name}_count`),
+    ),
+  };
+}
+const rangeImages = { organize: rangeImagesQueries(null), refine: rangeImagesQueries('REFINE') };
+
 /** GET /gallery/images: the caller's completed images made between from and to (inclusive days in tz), newest first. */
 export async function listRangeImages(
   ctx: GalleryContext,
@@ -187,20 +217,9 @@ export async function listRangeImages(
   query: RangeQuery & { mode: 'organize' | 'refine' },
 ): Promise<{ images: GalleryImage[]; pagination: Pagination }> {
   const tz = await resolveTimeZone(ctx.db, query.tz);
-  const where = and(
-    completedImagesOf(userId, MODULE_OF_MODE[query.mode]),
-    dayRange(generatedImages.createdAt, tz, query.from, query.to),
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select(imageColumns)
-      .from(generatedImages)
-      .where(where)
-      .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-    ctx.db.select({ total: count() }).from(generatedImages).where(where),
-  ]);
+  const queries = rangeImages[query.mode];
+  const params = { userId, tz, from: query.from, to: query.to, limit: query.limit, offset: pageOffset(query) };
+  const [rows, [{ total }]] = await Promise.all([queries.page(ctx.db).execute(params), queries.total(ctx.db).execute(params)]);
   return { images: rows.map((r) => presentGalleryImage(ctx, r)), pagination: pageInfo(query, Number(total)) };
 }
 

@@ -1,6 +1,6 @@
 // Factories for the gallery tests and bench: rows inserted in bulk straight into the tables
 // (listing needs no files), with chosen creation times.
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { batches, generatedImages, type ModuleType } from '../../db/schema/index.js';
 
 const PROMPTS = [

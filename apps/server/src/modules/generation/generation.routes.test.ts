@@ -55,7 +55,7 @@ describe('POST /api/runpod/generate', { timeout: 90_000 }, () => {
     expect(started).toMatchObject({ totalVariations: 4, remainingCredits: 6, inputImageId });
     expect(started.imageIds).toEqual(body.runpodJobs.map((j) => j.imageId));
 
-    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId, 75_000);
+    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId);
     expect(done).toMatchObject({ status: 'COMPLETED', totalVariations: 4, successfulVariations: 4, failedVariations: 0 });
     expect(done.completedImages).toHaveLength(4);
     const completed = live.messages.filter((m) => m.type === 'variation_completed' && m.batchId === body.batchId);

@@ -17,7 +17,7 @@ import {
   variationsQuerySchema,
   variationsResponseSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import {
   createFromBatch,
   getBatchSettings,

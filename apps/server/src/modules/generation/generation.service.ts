@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
@@ -17,6 +17,7 @@ import {
 } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
 import { getSubscription } from '../billing/index.js';
@@ -230,12 +231,32 @@ export async function legacyCreate(ctx: AppContext, userId: number, prompt: stri
   };
 }
 
-async function imagesOfBatch(ctx: AppContext, userId: number, batchId: number): Promise<GeneratedImageRow[]> {
-  return ctx.db
+// The Create page polls the status of its batch: both queries prepared once.
+const ownedBatchQuery = preparedQuery('owned_batch', (db) =>
+  db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, sql.placeholder('batchId')), eq(batches.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('owned_batch'),
+);
+const imagesOfBatchQuery = preparedQuery('images_of_batch', (db) =>
+  db
     .select()
     .from(generatedImages)
-    .where(and(eq(generatedImages.batchId, batchId), eq(generatedImages.userId, userId), isNull(generatedImages.deletedAt)))
-    .orderBy(asc(generatedImages.variationNumber));
+    .where(
+      and(
+        eq(generatedImages.batchId, sql.placeholder('batchId')),
+        eq(generatedImages.userId, sql.placeholder('userId')),
+        isNull(generatedImages.deletedAt),
+      ),
+    )
+    .orderBy(asc(generatedImages.variationNumber))
+    .prepare('images_of_batch'),
+);
+
+async function imagesOfBatch(ctx: AppContext, userId: number, batchId: number): Promise<GeneratedImageRow[]> {
+  return imagesOfBatchQuery(ctx.db).execute({ batchId, userId });
 }
 
 function batchImage(ctx: AppContext, row: GeneratedImageRow): BatchImage {
@@ -252,8 +273,12 @@ function batchImage(ctx: AppContext, row: GeneratedImageRow): BatchImage {
 
 /** GET /runpod/status/{batchId} */
 export async function getBatchStatus(ctx: AppContext, userId: number, batchId: number): Promise<BatchStatusResponse> {
-  const batch = await getOwnedBatch(ctx, userId, batchId);
-  const images = await imagesOfBatch(ctx, userId, batchId);
+  // Both carry the caller's id, so the images query needs no answer from the batch query first.
+  const [[batch], images] = await Promise.all([
+    ownedBatchQuery(ctx.db).execute({ batchId, userId }),
+    imagesOfBatchQuery(ctx.db).execute({ batchId, userId }),
+  ]);
+  if (!batch) throw notFound(GENERATION_MESSAGES.batchNotFound);
   return {
     batchId: batch.id,
     status: batch.status,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import type { LiveMessage, PaidPlanType } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { batches, generatedImages, subscriptions, users } from '../../db/schema/index.js';
 import { getBalance, grantPlanAllowance } from '../credits/index.js';
 import { createInputImageFromBytes } from '../images/index.js';
@@ -96,7 +96,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
 export interface LiveClient {
   ws: WebSocket;
   messages: LiveMessage[];
-  /** Resolves with the first message (already received or to come) that matches. */
+  /** Resolves with the first message (already received or to come) that matches; rejects if the socket closes first. */
   waitFor<T extends LiveMessage['type']>(
     type: T,
     match?: (m: Extract<LiveMessage, { type: T }>) => boolean,
@@ -108,9 +108,9 @@ export interface LiveClient {
 }
 
 /** A WebSocket to the listening app's /ws with the token; resolves once open. */
-export async function connectLive(baseUrl: string, token: string | null): Promise<LiveClient> {
+export async function connectLive(baseUrl: string, token: string | null, opts: { origin?: string } = {}): Promise<LiveClient> {
   const url = `${baseUrl.replace(/^http/, 'ws')}/ws${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, opts.origin ? { origin: opts.origin } : {});
   const messages: LiveMessage[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -129,24 +129,30 @@ export async function connectLive(baseUrl: string, token: string | null): Promis
     messages,
     closed,
     send: (m) => ws.send(JSON.stringify(m)),
-    waitFor(type, match, timeoutMs = 60_000) {
+    waitFor(type, match, timeoutMs) {
       type M = Extract<LiveMessage, { type: typeof type }>;
       const find = () => messages.find((m): m is M => m.type === type && (!match || match(m as M)));
+      const got = () => `got ${messages.map((m) => m.type).join(', ') || 'nothing'}`;
       return new Promise((resolve, reject) => {
         const hit = find();
         if (hit) return resolve(hit);
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`No ${type} message within ${timeoutMs} ms (got ${messages.map((m) => m.type).join(', ')})`));
-        }, timeoutMs);
-        const check = () => {
-          const m = find();
-          if (!m) return;
+        // No clock of its own unless asked: the test's time limit bounds the wait, so a slow
+        // machine is not a failure; a socket that closed first is one.
+        const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(() => reject(new Error(`No ${type} message within ${timeoutMs} ms (${got()})`))), timeoutMs);
+        const onClose = () => done(() => reject(new Error(`The socket closed before a ${type} message (${got()})`)));
+        const done = (fn: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
-          resolve(m);
+          ws.off('close', onClose);
+          fn();
         };
+        const check = () => {
+          const m = find();
+          if (m) done(() => resolve(m));
+        };
+        if (ws.readyState === ws.CLOSED) return onClose();
         waiters.add(check);
+        ws.once('close', onClose);
       });
     },
     async close() {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GenerationResponse } from '@atelier/contract';
-import { buildApp, type App } from '../../app.js';
+import { buildApp } from '../../app.js';
+import type { App } from '../../types.js';
 import { loadConfig } from '../../config.js';
 import type { ContextOverrides } from '../../context.js';
 import { creditTransactions } from '../../db/schema/index.js';
@@ -80,7 +81,7 @@ describe('render failures', { timeout: 90_000 }, () => {
     const { batchId } = res.json() as GenerationResponse;
     expect(await balanceOf(t.app, user.id)).toBe(3);
 
-    const done = await live.waitFor('batch_completed', (m) => m.batchId === batchId, 75_000);
+    const done = await live.waitFor('batch_completed', (m) => m.batchId === batchId);
     expect(done).toMatchObject({ totalVariations: 2, successfulVariations: 0, failedVariations: 2, completedImages: [] });
     const failed = live.messages.filter((m) => m.type === 'variation_failed');
     expect(failed).toHaveLength(2);

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context.js';
-import type { RenderRegion } from '../../engines/engine.js';
+import type { RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
 import { getOwnedInputImage, readInputImageBytes, type GeneratedImageRow } from '../images/index.js';
 import type { RenderSnapshot } from './generation.settings.js';
 import { readMasksForRender } from './masks.hook.js';
-import { defineVariationQueue, recoverLostVariations, type VariationJobData, type VariationWork } from './variation.job.js';
+import { defineVariationQueue, recoverLostVariations, type VariationWork } from './variation.job.js';
 
-export { completeBatchIfDone, emit, failGeneratedImage } from './variation.job.js';
+export { failGeneratedImage } from './variation.job.js';
 
 /**
  * The render queue (Create): one job per variation, run by the variation job (variation.job.ts:
@@ -18,8 +18,6 @@ export { completeBatchIfDone, emit, failGeneratedImage } from './variation.job.j
 export const RENDER_QUEUE = 'render';
 export const RENDER_RETRY_LIMIT = 2;
 export const RENDER_RETRY_DELAY_SECONDS = 2;
-
-export type RenderJobData = VariationJobData;
 
 export function registerRenderQueue(ctx: AppContext): void {
   defineVariationQueue(ctx, {
@@ -38,12 +36,18 @@ export function recoverLostRenders(ctx: AppContext): Promise<void> {
 }
 
 async function renderVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<Buffer> {
+  const out = await ctx.engine.render({ ...(await renderRequestFor(ctx, image)), onProgress, signal });
+  return out.image;
+}
+
+/** What the engine is asked for a variation: its input image, settings snapshot and mask regions (the bench replays it). */
+export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow): Promise<RenderRequest> {
   const snapshot = image.settingsSnapshot as unknown as RenderSnapshot | null;
   if (!snapshot?.engine || image.inputImageId === null) throw new AppError(422, 'INVALID_JOB', 'The variation has no render settings');
   const input = await getOwnedInputImage(ctx.db, image.userId, image.inputImageId);
   const bytes = await readInputImageBytes(ctx, input);
   const regions = await renderRegions(ctx, image.userId, image);
-  const out = await ctx.engine.render({
+  return {
     input: bytes,
     mode: snapshot.mode,
     prompt: image.prompt ?? '',
@@ -53,10 +57,7 @@ async function renderVariation(ctx: AppContext, { image, onProgress, signal }: V
     selections: snapshot.selections ?? {},
     artStyle: snapshot.artStyle ?? undefined,
     regions,
-    onProgress,
-    signal,
-  });
-  return out.image;
+  };
 }
 
 /** The input's mask regions that carry a material or a prompt (mask_{id} keys). */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, max, sql } from 'drizzle-orm';
 import { GENERATION_MESSAGES } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { EngineAdmission } from '../../engines/index.js';
 import type { Tx } from '../../db/client.js';
 import { batches, generatedImages, type ModuleType } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -54,8 +55,23 @@ export interface StartedBatch {
   remainingCredits: number;
 }
 
+function admissionOf(spec: VariationBatchSpec): EngineAdmission {
+  if (spec.moduleType === 'REFINE') {
+    const output = spec.settings.output as { width?: unknown; height?: unknown } | undefined;
+    const size = typeof output?.width === 'number' && typeof output.height === 'number' ? { width: output.width, height: output.height } : undefined;
+    return { operation: 'upscale', output: size };
+  }
+  if (spec.moduleType === 'TWEAK') {
+    const op = spec.operationType;
+    return { operation: op === 'inpaint' || op === 'outpaint' ? op : 'add_image' };
+  }
+  return { operation: 'render' };
+}
+
 /** Checks the credits (402 before anything is written), then opens the batch as described above. */
 export async function startVariationBatch(ctx: AppContext, spec: VariationBatchSpec): Promise<StartedBatch> {
+  // An operation the engine must fail (a model missing on the GPU server, a result it cannot return) is refused before any charge.
+  ctx.engine.admit?.(admissionOf(spec));
   const n = spec.variations;
   const balance = await getBalance(ctx.db, spec.userId);
   if (balance < n) throw new InsufficientCreditsError(balance, n);

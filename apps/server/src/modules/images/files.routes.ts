@@ -5,7 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_ERROR_CODES, imageErrorResponseSchema } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
-import { contentTypeForKey, isValidStorageKey, StorageNotFoundError } from '../../providers/storage/index.js';
+import {
+  contentTypeForKey,
+  isValidStorageKey,
+  parseRangeHeader,
+  StorageNotFoundError,
+  StorageRangeError,
+  type StoredStream,
+} from '../../providers/storage/index.js';
 
 const filesQuerySchema = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(128).optional() });
 
@@ -17,6 +24,7 @@ const filesQuerySchema = z.object({ exp: z.string().max(20).optional(), sig: z.s
 export function registerFileRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const presigned = ctx.config.S3_PUBLIC_READS === 'presigned' && !!ctx.storage.presignedUrl;
 
   app.get(
     '/files/*',
@@ -25,7 +33,15 @@ export function registerFileRoutes(scope: FastifyInstance): void {
         tags: ['images'],
         summary: 'A stored file, through a signed URL handed out by the API',
         querystring: filesQuerySchema,
-        response: { 200: z.any().describe('the file'), 304: z.any().describe('not modified'), 403: imageErrorResponseSchema, 404: imageErrorResponseSchema },
+        response: {
+          200: z.any().describe('the file'),
+          206: z.any().describe('the bytes of the Range asked for'),
+          302: z.any().describe('S3_PUBLIC_READS=presigned: a short-lived URL of the object itself'),
+          304: z.any().describe('not modified'),
+          403: imageErrorResponseSchema,
+          404: imageErrorResponseSchema,
+          416: z.any().describe('the Range starts past the end of the file'),
+        },
       },
     },
     async (req, reply) => {
@@ -41,23 +57,37 @@ export function registerFileRoutes(scope: FastifyInstance): void {
       const caching = { 'cache-control': `private, max-age=${maxAge}, immutable`, etag };
       if (req.headers['if-none-match'] === etag) return reply.code(304).headers(caching).send();
 
-      let file: { body: Readable | Buffer; size: number };
+      if (presigned) {
+        // The object's own URL, valid for what is left of this one (at least a minute).
+        const url = await ctx.storage.presignedUrl!(key, Math.max(60, maxAge));
+        return reply.code(302).header('cache-control', 'private, no-store').header('location', url).send();
+      }
+
+      // One byte range (video players, resumed downloads); If-Range is honoured by our own ETag.
+      const ifRange = req.headers['if-range'];
+      const range = ifRange === undefined || ifRange === etag ? parseRangeHeader(req.headers.range) : null;
+      let file: StoredStream | { body: Buffer; size: number; range?: undefined };
       try {
-        if (ctx.storage.stream) file = await ctx.storage.stream(key);
+        if (ctx.storage.stream) file = await ctx.storage.stream(key, range ?? undefined);
         else {
           const bytes = await ctx.storage.get(key);
           file = { body: bytes, size: bytes.length };
         }
       } catch (err) {
         if (err instanceof StorageNotFoundError) throw new AppError(404, IMAGE_ERROR_CODES.notFound, 'File not found');
+        if (err instanceof StorageRangeError) {
+          return reply.code(416).headers(caching).header('content-range', `bytes */${err.total}`).send();
+        }
         throw err;
       }
-      return reply
+      reply
         .headers(caching)
+        .header('accept-ranges', 'bytes')
         .header('content-type', contentTypeForKey(key))
         .header('content-length', file.size)
-        .header('content-disposition', 'inline')
-        .send(file.body);
+        .header('content-disposition', 'inline');
+      if (file.range) reply.code(206).header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.range.total}`);
+      return reply.send(file.body as Readable | Buffer);
     },
   );
 }

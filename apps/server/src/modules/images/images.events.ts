@@ -45,3 +45,29 @@ export async function emitInputImageCopied(
     }
   }
 }
+
+/**
+ * The regions an upload brings with it (an ID pass, POST /images/upload-input `idPass` +
+ * `materials`). The masks module provides it, so the images module needs no masks code:
+ * `check` runs before anything is stored and throws the 400 the client should see; `store`
+ * makes the stored input image's regions.
+ */
+export interface UploadRegions {
+  idPass: Buffer;
+  materials: string | undefined;
+}
+
+export interface UploadRegionsHandler {
+  check(view: { width: number; height: number }, upload: UploadRegions): Promise<void>;
+  store(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number, upload: UploadRegions): Promise<void>;
+}
+
+let uploadRegionsHandler: UploadRegionsHandler | null = null;
+
+export function setUploadRegionsHandler(handler: UploadRegionsHandler): void {
+  uploadRegionsHandler = handler;
+}
+
+export function getUploadRegionsHandler(): UploadRegionsHandler | null {
+  return uploadRegionsHandler;
+}

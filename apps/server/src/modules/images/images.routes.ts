@@ -22,6 +22,7 @@ import {
   inputImagesBySourceQuerySchema,
   inputImagesQuerySchema,
   inputImagesResponseSchema,
+  MASK_MESSAGES,
   saveInputSettingsRequestSchema,
   tweakHistoryParamsSchema,
   tweakHistoryQuerySchema,
@@ -29,21 +30,23 @@ import {
   UPLOAD_INPUT_FIELDS,
   uploadSourceSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { userRateLimit } from '../../lib/user-rate-limit.js';
+import { assertStorageRoom } from '../storage-quota/index.js';
 import { registerFileRoutes } from './files.routes.js';
 import { scheduleDeletedFilesCleanup } from './images.cleanup.js';
 import { presentGeneratedImage, presentInputImage } from './images.present.js';
 import {
   convertGeneratedToInput,
   createInputFromGenerated,
-  createInputImageFromBytes,
   getTweakHistory,
   listCompletedGeneratedImages,
   listInputImages,
   prepareDownload,
   saveInputImageSettings,
   softDeleteInputImage,
+  uploadInputImage,
 } from './images.service.js';
 
 const TAGS = ['images'];
@@ -66,7 +69,7 @@ async function imagesPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   // The stream is cut at 25 MB (busboy stops reading the file; toBuffer throws 413).
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
     throwFileSizeLimit: true,
   });
   registerFileRoutes(app);
@@ -78,24 +81,28 @@ async function imagesPlugin(scope: FastifyInstance): Promise<void> {
   }
 }
 
-/** Reads the upload form: the `file` part (bounded) and the text fields, in any order. */
+/** Reads the upload form: the `file` and `idPass` parts (bounded) and the text fields, in any order. */
 async function readUploadForm(req: FastifyRequest): Promise<{
   file: { bytes: Buffer; filename: string } | null;
+  idPass: Buffer | null;
   fields: Record<string, string>;
 }> {
   const noFile = () => new AppError(400, IMAGE_ERROR_CODES.noFile, IMAGE_MESSAGES.noFile, { field: UPLOAD_INPUT_FIELDS.file });
   if (!req.isMultipart()) throw noFile();
   let file: { bytes: Buffer; filename: string } | null = null;
+  let idPass: Buffer | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== UPLOAD_INPUT_FIELDS.file) {
+      if (part.type === 'file' && part.fieldname === UPLOAD_INPUT_FIELDS.idPass && !idPass) {
+        idPass = await part.toBuffer();
+      } else if (part.type === 'file') {
+        if (part.fieldname !== UPLOAD_INPUT_FIELDS.file || file) {
           part.file.resume();
           throw new AppError(
             400,
             'VALIDATION_ERROR',
-            `Unexpected file field "${part.fieldname.slice(0, 50)}": send the image in the "file" field.`,
+            `Unexpected file field "${part.fieldname.slice(0, 50)}": send the image in the "file" field (and its ID pass in "idPass").`,
             { field: part.fieldname.slice(0, 50) },
           );
         }
@@ -107,13 +114,14 @@ async function readUploadForm(req: FastifyRequest): Promise<{
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field.', { field: 'file' });
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field (and at most one "idPass").', { field: 'file' });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(400, 'VALIDATION_ERROR', 'The upload form has too many fields.');
     throw err;
   }
   if (!file) throw noFile();
-  return { file, fields };
+  return { file, idPass, fields };
 }
 
 async function imageRoutes(scope: FastifyInstance): Promise<void> {
@@ -142,29 +150,39 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
   app.post(
     '/upload-input',
     {
-      ...auth,
+      preHandler: [app.requireUser, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })],
       schema: {
         tags: TAGS,
         security: BEARER,
-        summary: 'Upload an input image (multipart: file, uploadSource)',
+        summary: 'Upload an input image (multipart: file, uploadSource, optional idPass and materials)',
         description:
           'multipart/form-data with `file` (JPEG, PNG or WEBP, judged by its bytes; at most 25 MB and 50 megapixels) and ' +
           '`uploadSource` (CREATE_MODULE, TWEAK_MODULE or REFINE_MODULE; default CREATE_MODULE). EXIF orientation is ' +
-          'applied and metadata removed; the original, a web-sized copy (long side 2048) and a 400 px WEBP thumbnail are stored.',
+          'applied and metadata removed; the original, a web-sized copy (long side 2048) and a 400 px WEBP thumbnail are stored. ' +
+          'Optional `idPass`: a PNG of the same view (same aspect within 1 %, resized to it) with every material a flat, unique ' +
+          'colour; the image is then created with its regions made (maskStatus completed), one per colour covering at least ' +
+          '0.2 % of the image (anti-aliased edges and smaller colours join the neighbouring region of the nearest colour). ' +
+          'Optional `materials`: JSON object of "#rrggbb" → name, e.g. {"#c8553d": "Brick"}; each region is named from it ' +
+          '(customText and label), else "Material N". A bad idPass or materials is a 400 naming the field and nothing is stored.',
         consumes: ['multipart/form-data'],
-        response: { 201: inputImageSchema, ...errors(400, 401, 413, 415) },
+        response: { 201: inputImageSchema, ...errors(400, 401, 413, 415, 429) },
       },
     },
     async (req, reply) => {
-      const { file, fields } = await readUploadForm(req);
+      const { file, idPass, fields } = await readUploadForm(req);
+      await assertStorageRoom(ctx, req.userId, file!.bytes.length + (idPass?.length ?? 0));
       const source = uploadSourceSchema.safeParse(fields[UPLOAD_INPUT_FIELDS.uploadSource] || 'CREATE_MODULE');
       if (!source.success)
         throw new AppError(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.uploadSource, { field: UPLOAD_INPUT_FIELDS.uploadSource });
-      const row = await createInputImageFromBytes(ctx, {
+      const materials = fields[UPLOAD_INPUT_FIELDS.materials];
+      if (materials !== undefined && !idPass)
+        throw new AppError(400, 'VALIDATION_ERROR', MASK_MESSAGES.materialsWithoutIdPass, { field: UPLOAD_INPUT_FIELDS.materials });
+      const row = await uploadInputImage(ctx, {
         userId: req.userId,
         bytes: file!.bytes,
         fileName: file!.filename,
         uploadSource: source.data,
+        regions: idPass ? { idPass, materials } : undefined,
       });
       return reply.code(201).send(presentInputImage(ctx, row));
     },

@@ -5,11 +5,12 @@ import { IMAGE_ERROR_CODES, IMAGE_MESSAGES, type ModuleType, type UploadSource }
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { generatedImages, inputImages } from '../../db/schema/index.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageInfo, type PageRequest } from '../../lib/pagination.js';
 import { StorageNotFoundError, type Storage } from '../../providers/storage/index.js';
-import { emitInputImageCopied } from './images.events.js';
-import { processGenerated, processUpload, toJpeg, type EncodedFile } from './image-processing.js';
+import { emitInputImageCopied, getUploadRegionsHandler, type UploadRegions } from './images.events.js';
+import { inspectImage, processGenerated, processUpload, toJpeg, type EncodedFile } from './image-processing.js';
 
 /**
  * The images module's rules: input images (uploads and copies of generated images), the files
@@ -182,10 +183,60 @@ export async function createInputImageFromBytes(ctx: ImagesContext, input: Creat
   }
 }
 
+/**
+ * POST /images/upload-input: the input image, and with an ID pass its regions at once. The
+ * ID pass is checked before anything is stored (400 naming the field); if its regions cannot
+ * be stored the input image goes too, so a refused upload leaves nothing behind.
+ */
+export async function uploadInputImage(ctx: ImagesContext, input: CreateInputImageInput & { regions?: UploadRegions }): Promise<InputImageRow> {
+  const { regions, ...image } = input;
+  const handler = regions ? getUploadRegionsHandler() : null;
+  if (regions) {
+    if (!handler) throw new AppError(400, 'VALIDATION_ERROR', 'idPass is not accepted by this server', { field: 'idPass' });
+    await handler.check(await inspectImage(input.bytes), regions);
+  }
+  const row = await createInputImageFromBytes(ctx, image);
+  if (!regions || !handler) return row;
+  try {
+    await handler.store(ctx, input.userId, row.id, regions);
+  } catch (err) {
+    await ctx.db.delete(inputImages).where(and(eq(inputImages.id, row.id), eq(inputImages.userId, input.userId)));
+    await deleteQuietly(ctx.storage, [row.originalKey, row.processedKey, row.thumbnailKey]);
+    throw err;
+  }
+  return row;
+}
+
 // ---- lists (each backed by an index in schema/images.ts) ----
 
 const newestInputsFirst = [desc(inputImages.createdAt), desc(inputImages.id)];
 const newestGeneratedFirst = [desc(generatedImages.createdAt), desc(generatedImages.id)];
+
+/** The caller's input images (optionally of one upload source): a page of rows and the total, prepared once. */
+function inputImagesQueries(bySource: boolean) {
+  const name = bySource ? 'input_images_by_source' : 'input_images';
+  const where = () =>
+    and(
+      eq(inputImages.userId, sql.placeholder('userId')),
+      isNull(inputImages.deletedAt),
+      bySource ? eq(inputImages.uploadSource, sql.placeholder('uploadSource')) : undefined,
+    );
+  return {
+    page: preparedQuery(`list_${name}`, (db) =>
+      db
+        .select()
+        .from(inputImages)
+        .where(where())
+        .orderBy(...newestInputsFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`list_${name}`),
+    ),
+    total: preparedQuery(`count_${name}`, (db) => db.select({ total: count() }).from(inputImages).where(where()).prepare(`count_${name}`)),
+  };
+}
+const inputImagesOfUser = inputImagesQueries(false);
+const inputImagesOfSource = inputImagesQueries(true);
 
 /** The caller's input images, newest first (index input_images_user[_source]_created_idx). */
 export async function listInputImages(
@@ -193,19 +244,9 @@ export async function listInputImages(
   userId: number,
   query: PageRequest & { uploadSource?: UploadSource },
 ): Promise<{ rows: InputImageRow[]; pagination: PageInfo }> {
-  const conditions: SQL[] = [eq(inputImages.userId, userId), isNull(inputImages.deletedAt)];
-  if (query.uploadSource) conditions.push(eq(inputImages.uploadSource, query.uploadSource));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(inputImages)
-      .where(where)
-      .orderBy(...newestInputsFirst)
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-    db.select({ total: count() }).from(inputImages).where(where),
-  ]);
+  const queries = query.uploadSource ? inputImagesOfSource : inputImagesOfUser;
+  const params = { userId, uploadSource: query.uploadSource, limit: query.limit, offset: pageOffset(query) };
+  const [rows, [{ total }]] = await Promise.all([queries.page(db).execute(params), queries.total(db).execute(params)]);
   return { rows, pagination: pageInfo(query, Number(total)) };
 }
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { and, count, eq } from 'drizzle-orm';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { batches, generatedImages, inputImages, users, type ModuleType } from '../../db/schema/index.js';
 import { storeGeneratedImageFiles } from './images.service.js';
 

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import {
   LIVE_CLOSE_CODES,
   LIVE_CLOSE_REASONS,
+  LIVE_LIMITS,
   liveClientMessageSchema,
   type LiveMessage,
 } from '@atelier/contract';
@@ -11,7 +12,8 @@ import type { EventBus } from './event-bus.js';
 /**
  * This process's sockets by user. Every message of the event bus for a user goes to all of that
  * user's sockets here (tabs), and to no one else's. Heartbeats: a ping every `heartbeatMs`; a
- * socket that has not answered the previous ping is terminated.
+ * socket that has not answered the previous ping is terminated. A `session_revoked` event closes
+ * the user's sockets with 4003; a client sending more than LIVE_LIMITS allow is closed with 1008.
  */
 
 interface Client {
@@ -19,6 +21,9 @@ interface Client {
   userId: number;
   alive: boolean;
   subscriptions: Set<string>;
+  /** Client messages in the current one-second window, and when that window began. */
+  windowStart: number;
+  windowMessages: number;
 }
 
 export class LiveHub {
@@ -44,7 +49,7 @@ export class LiveHub {
 
   /** Adopts an authenticated socket; `pending` are the client messages that arrived while it was being authenticated. */
   add(socket: WebSocket, userId: number, pending: Buffer[]): void {
-    const client: Client = { socket, userId, alive: true, subscriptions: new Set() };
+    const client: Client = { socket, userId, alive: true, subscriptions: new Set(), windowStart: Date.now(), windowMessages: 0 };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(client);
@@ -62,6 +67,16 @@ export class LiveHub {
   }
 
   private onClientMessage(client: Client, data: Buffer): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    const now = Date.now();
+    if (now - client.windowStart >= 1000) {
+      client.windowStart = now;
+      client.windowMessages = 0;
+    }
+    if (++client.windowMessages > LIVE_LIMITS.messagesPerSecond) {
+      client.socket.close(LIVE_CLOSE_CODES.policyViolation, LIVE_CLOSE_REASONS.tooManyMessages);
+      return;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(data.toString('utf8'));
@@ -84,8 +99,13 @@ export class LiveHub {
     }
     const [action, channel] = msg.type.split('_') as ['subscribe' | 'unsubscribe', 'generation' | 'masks'];
     const key = `${channel}:${msg.inputImageId}`;
-    if (action === 'subscribe') client.subscriptions.add(key);
-    else client.subscriptions.delete(key);
+    if (action === 'subscribe') {
+      if (!client.subscriptions.has(key) && client.subscriptions.size >= LIVE_LIMITS.subscriptions) {
+        client.socket.close(LIVE_CLOSE_CODES.policyViolation, LIVE_CLOSE_REASONS.tooManySubscriptions);
+        return;
+      }
+      client.subscriptions.add(key);
+    } else client.subscriptions.delete(key);
     send(client.socket, { type: action === 'subscribe' ? 'subscribed' : 'unsubscribed', channel, inputImageId: msg.inputImageId });
   }
 
@@ -94,7 +114,9 @@ export class LiveHub {
     if (!set || set.size === 0) return;
     const text = JSON.stringify(message);
     for (const client of set) {
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      client.socket.send(text);
+      if (message.type === 'session_revoked') client.socket.close(LIVE_CLOSE_CODES.sessionRevoked, LIVE_CLOSE_REASONS.sessionRevoked);
     }
   }
 

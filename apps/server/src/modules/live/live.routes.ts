@@ -1,20 +1,30 @@
 import websocket from '@fastify/websocket';
 import { z } from 'zod';
 import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS, LIVE_TIMINGS } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
+import type { Config } from '../../config.js';
 import { LiveHub } from './live.hub.js';
 
 /**
  * GET /ws?token=JWT — the live socket (at the root, not under /api). A missing, invalid or
- * expired token, or the token of a deleted account, closes the socket at once with 4001
- * 'Invalid token'. Also starts the event bus (LISTEN) with the app and closes it with the app.
+ * expired token, the token of a deleted account or of revoked sessions, closes the socket at once
+ * with 4001 'Invalid token'; a browser page of another origin gets 1008. Also starts the event
+ * bus (LISTEN) with the app and closes it with the app.
  */
 export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number } = {}): Promise<void> {
   const { ctx } = app;
+  const originAllowed = allowedOrigins(ctx.config);
   const hub = new LiveHub(ctx.events, app.log, opts.heartbeatMs ?? LIVE_TIMINGS.heartbeatMs);
   app.decorate('liveHub', hub);
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },
+    // A frame over maxPayload is a client's fault: `ws` closes the socket with 1009; one line, no stack.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: string }).code;
+      if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') request.log.warn({ code }, 'live socket frame too large; closed');
+      else request.log.error({ err: error }, 'live socket failed');
+      socket.terminate();
+    },
     // On close: every socket gets 1001 'Server shutting down' (clients then reconnect elsewhere).
     preClose(done) {
       hub.close();
@@ -39,16 +49,19 @@ export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number 
     handler: async (_req, reply) =>
       reply.code(426).send({ message: 'Connect with a WebSocket: GET /ws?token=<JWT>', code: 'UPGRADE_REQUIRED' }),
     wsHandler: (socket, req) => {
+      if (!originAllowed(req.headers.origin)) {
+        socket.close(LIVE_CLOSE_CODES.policyViolation, LIVE_CLOSE_REASONS.originNotAllowed);
+        return;
+      }
       // Messages may arrive while the token is checked: keep them for the hub.
       const pending: Buffer[] = [];
       const hold = (data: Buffer) => pending.push(data);
       socket.on('message', hold);
       const token = (req.query as { token?: string }).token;
       void (async () => {
-        const userId = token ? await ctx.tokens.verify(token) : null;
-        const ok = userId !== null && (await ctx.userExists(userId).catch(() => false));
+        const userId = token ? await ctx.authenticate(token).catch(() => null) : null;
         socket.off('message', hold);
-        if (!ok || userId === null) {
+        if (userId === null) {
           socket.close(LIVE_CLOSE_CODES.invalidToken, LIVE_CLOSE_REASONS.invalidToken);
           return;
         }
@@ -60,6 +73,25 @@ export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number 
       });
     },
   });
+}
+
+/**
+ * Browsers always send Origin with a WebSocket: only PUBLIC_URL's origin (and, in demo mode,
+ * localhost on any port) may open the socket. Non-browser clients send none and rely on the token.
+ */
+function allowedOrigins(config: Pick<Config, 'publicUrl' | 'ATELIER_MODE'>): (origin: string | undefined) => boolean {
+  const own = new URL(config.publicUrl).origin;
+  return (origin) => {
+    if (origin === undefined) return true;
+    if (origin === own) return true;
+    if (config.ATELIER_MODE !== 'demo') return false;
+    try {
+      const { hostname, protocol } = new URL(origin);
+      return (protocol === 'http:' || protocol === 'https:') && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+    } catch {
+      return false;
+    }
+  };
 }
 
 declare module 'fastify' {

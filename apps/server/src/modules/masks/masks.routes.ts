@@ -11,9 +11,11 @@ import {
   updateMaskStyleRequestSchema,
   updateMaskVisibilityRequestSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
-import { onInputImageCopied } from '../images/index.js';
+import type { App } from '../../types.js';
+import { onInputImageCopied, setUploadRegionsHandler } from '../images/index.js';
 import { registerMasksQueue } from './masks.job.js';
+import { masksEditRoutes } from './masks.edit.routes.js';
+import { idPassUploadRegions } from './masks.upload.js';
 import { clearMaskStyle, copyMasks, getMasks, setMaskVisibility, startMaskGeneration, updateMaskStyle } from './masks.service.js';
 
 const TAGS = ['masks'];
@@ -30,7 +32,9 @@ const errors = (...statuses: number[]) =>
 export async function registerMasksRoutes(api: App): Promise<void> {
   registerMasksQueue(api.ctx);
   onInputImageCopied(copyMasks);
+  setUploadRegionsHandler(idPassUploadRegions);
   await api.register(masksPlugin, { prefix: '/masks' });
+  await api.register(masksEditRoutes, { prefix: '/masks' });
 }
 
 async function masksPlugin(scope: FastifyInstance): Promise<void> {

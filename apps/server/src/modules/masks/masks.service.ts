@@ -58,7 +58,7 @@ async function ownedInput(db: Executor, userId: number, inputImageId: number) {
 }
 
 /** The caller's region of one of its (not deleted) input images, else 404 'Mask not found'. */
-async function ownedMask(db: Executor, userId: number, maskId: number): Promise<MaskRegionRow> {
+export async function ownedMask(db: Executor, userId: number, maskId: number): Promise<MaskRegionRow> {
   const [row] = await db
     .select()
     .from(maskRegions)
@@ -91,7 +91,7 @@ export function presentMaskRegion(ctx: Pick<AppContext, 'urls'>, row: MaskRegion
   };
 }
 
-async function regionsOf(db: Executor, userId: number, inputImageId: number): Promise<MaskRegionRow[]> {
+export async function regionsOf(db: Executor, userId: number, inputImageId: number): Promise<MaskRegionRow[]> {
   return db
     .select()
     .from(maskRegions)

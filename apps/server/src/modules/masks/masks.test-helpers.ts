@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
 import type { LiveMessage } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { maskGenerations, maskRegions } from '../../db/schema/index.js';
 import { createInputImageFromBytes } from '../images/index.js';
 import { createPlainUser, createSubscribedUser, eventually, makePng, type GenUser } from '../generation/generation.test-helpers.js';

@@ -1,3 +1,2 @@
 // The prompts module's public face.
 export { registerPromptsRoutes } from './prompts.routes.js';
-export { promptWriterOf, setPromptWriter } from './prompts.service.js';

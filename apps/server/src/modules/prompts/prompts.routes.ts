@@ -13,7 +13,8 @@ import {
   saveAiPromptRequestSchema,
   savedAiPromptResponseSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
+import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { onInputImageCopied } from '../images/index.js';
 import { addMaterial, copyMaterials, generatePrompt, getSavedPrompt, listMaterials, removeMaterial, savePrompt } from './prompts.service.js';
 
@@ -85,10 +86,11 @@ async function promptsPlugin(scope: FastifyInstance): Promise<void> {
     async (req) => removeMaterial(ctx, req.userId, req.params.id),
   );
 
+  const generateLimit = userRateLimit({ max: ctx.config.USER_RATE_LIMIT });
   app.post(
     '/generate',
     {
-      ...auth,
+      preHandler: [app.requireUser, generateLimit],
       schema: {
         tags: TAGS,
         security: BEARER,
@@ -99,7 +101,7 @@ async function promptsPlugin(scope: FastifyInstance): Promise<void> {
           "image) and `userPrompt`. The template writer composes it offline; with LLM_BASE_URL an OpenAI-compatible model writes it " +
           'from the image too, and the template writer takes over if the model fails. The result is kept as the image\'s aiPrompt.',
         body: generateAiPromptRequestSchema,
-        response: { 200: generateAiPromptResponseSchema, ...errors(400, 401, 404) },
+        response: { 200: generateAiPromptResponseSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (req, reply) => {

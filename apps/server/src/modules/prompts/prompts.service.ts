@@ -5,6 +5,8 @@ import {
   AI_PROMPT_LIMITS,
   AI_PROMPT_MESSAGES,
   aiMaterialKey,
+  GENERATION_ERROR_CODES,
+  hasActivePlan,
   type addAiPromptMaterialRequestSchema,
   type AiPromptMaterial,
   type AiPromptMaterialResponse,
@@ -17,7 +19,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { aiPromptMaterials } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { createPromptWriter, type PromptBrief, type PromptWriter } from '../../providers/llm/index.js';
 import { getCustomizationOptions } from '../customization/index.js';
 import {
@@ -168,11 +170,6 @@ export function promptWriterOf(ctx: Pick<AppContext, 'config' | 'log'>): PromptW
   return w;
 }
 
-/** Tests and embedders may give an app another writer. */
-export function setPromptWriter(ctx: Pick<AppContext, 'config' | 'log'>, writer: PromptWriter): void {
-  writers.set(ctx, writer);
-}
-
 const name = (id: string | null | undefined) => catalogOption(id)?.displayName ?? null;
 
 function artStyleName(selections: Record<string, string>): string | null {
@@ -208,6 +205,8 @@ async function imageForWriter(bytes: Buffer): Promise<{ bytes: Buffer; mimeType:
  * written into a prompt, kept as the image's aiPrompt.
  */
 export async function generatePrompt(ctx: AppContext, userId: number, body: GenerateAiPromptRequestParsed, signal?: AbortSignal): Promise<GenerateAiPromptResponse> {
+  // Writing a prompt may call a paid model: like Create, Tweak and Refine, it is for plan holders.
+  if (!hasActivePlan(await ctx.subscriptionOf(userId))) throw forbidden(AI_PROMPT_MESSAGES.planRequired, GENERATION_ERROR_CODES.planRequired);
   const input = await getOwnedInputImage(ctx.db, userId, body.inputImageId);
   const saved = (input.settings ?? {}) as { selections?: unknown; selectedStyle?: unknown };
   const selections = stringSelections(body.settings?.selections ?? saved.selections);

@@ -1,8 +1,17 @@
+import type { RefineImageType, RefineSettings } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { defineVariationQueue, type VariationWork } from '../generation/index.js';
 import { getOwnedGeneratedImage, getOwnedInputImage, readGeneratedImageBytes, readInputImageBytes } from '../images/index.js';
-import type { RefineSnapshot } from './refine.service.js';
+
+/** What a refine variation keeps in its settingsSnapshot (the job reads it). */
+export interface RefineSnapshot extends RefineSettings {
+  moduleType: 'REFINE';
+  source: { imageType: RefineImageType; imageId: number };
+  output: { width: number; height: number };
+  seed: number;
+  variations: number;
+}
 
 /**
  * The refine queue: one job per REFINE variation, run by the generation module's variation job

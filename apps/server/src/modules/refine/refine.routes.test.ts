@@ -6,7 +6,7 @@ import {
   type RefineOperationsResponse,
   type RefineSettingsResponse,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { creditTransactions } from '../../db/schema/index.js';
 import { createEngine, type Engine } from '../../engines/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
@@ -184,7 +184,7 @@ describe('refining end to end', () => {
 
     const started = await live.waitFor('generation_started', (m) => m.batchId === body.batchId);
     expect(started).toMatchObject({ moduleType: 'REFINE', operationType: 'upscale', totalVariations: 2, remainingCredits: 8, inputImageId: imageId });
-    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId, 60_000);
+    const done = await live.waitFor('batch_completed', (m) => m.batchId === body.batchId);
     expect(done).toMatchObject({ moduleType: 'REFINE', successfulVariations: 2, failedVariations: 0 });
     const completed = live.messages.filter((m) => m.type === 'variation_completed' && m.batchId === body.batchId);
     expect(completed).toHaveLength(2);

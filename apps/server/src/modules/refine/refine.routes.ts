@@ -11,7 +11,7 @@ import {
   refineSettingsResponseSchema,
   saveRefineSettingsRequestSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { registerRefineQueue } from './refine.job.js';
 import { getRefineSettings, listRefineOperations, saveRefineSettings, startRefine } from './refine.service.js';
 

@@ -37,7 +37,7 @@ import {
   type GeneratedImageRow,
   type InputImageRow,
 } from '../images/index.js';
-import { REFINE_QUEUE } from './refine.job.js';
+import { REFINE_QUEUE, type RefineSnapshot } from './refine.job.js';
 
 /**
  * Refine and Upscale. The image refined is the caller's input image (imageType 'uploaded') or
@@ -55,15 +55,6 @@ type Executor = Db | Tx;
 export type RefineSourceRow =
   | { imageType: 'uploaded'; id: number; inputImageId: number; width: number; height: number; input: InputImageRow }
   | { imageType: 'generated'; id: number; inputImageId: number | null; width: number; height: number; generated: GeneratedImageRow };
-
-/** What a refine variation keeps in its settingsSnapshot (the job reads it). */
-export interface RefineSnapshot extends RefineSettings {
-  moduleType: 'REFINE';
-  source: { imageType: RefineImageType; imageId: number };
-  output: { width: number; height: number };
-  seed: number;
-  variations: number;
-}
 
 /** The caller's image to refine, or 404 (someone else's, deleted, or no such image); 409 for a generated image still in progress. */
 export async function getOwnedRefineSource(db: Executor, userId: number, imageId: number, imageType: RefineImageType): Promise<RefineSourceRow> {

@@ -1,7 +1,7 @@
 // Factories and measures for the refine tests (and the bench): input images with structure,
 // stored result pixels, colour means and a high-frequency measure.
 import sharp from 'sharp';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { makeFacade } from '../../engines/local/test-fixtures.js';
 import { createInputImageFromBytes } from '../images/index.js';
 

@@ -1,2 +1,1 @@
 export { registerRunPodWebhookRoutes } from './runpod-webhook.routes.js';
-export { handleRunPodWebhook } from './runpod-webhook.service.js';

@@ -1,7 +1,7 @@
 import type { TweakSnapshot } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { defineVariationQueue, recoverLostVariations, type VariationWork } from '../generation/index.js';
+import { defineVariationQueue, type VariationWork } from '../generation/index.js';
 import { readTweakFile } from './tweak.files.js';
 import { readSnapshotImage, TWEAK_QUEUE } from './tweak.service.js';
 
@@ -26,11 +26,6 @@ export function registerTweakQueue(ctx: AppContext): void {
     concurrency: ctx.config.RENDER_CONCURRENCY,
     produce: (work) => tweakVariation(ctx, work),
   });
-}
-
-/** Recovery of the tweak queue (the sweep registerTweakQueue installs). */
-export function recoverLostTweaks(ctx: AppContext): Promise<void> {
-  return recoverLostVariations(ctx, TWEAK_QUEUE);
 }
 
 async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<Buffer> {

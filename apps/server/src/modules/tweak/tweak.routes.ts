@@ -21,8 +21,10 @@ import {
   UPLOAD_MASK_FIELDS,
   uploadMaskResponseSchema,
 } from '@atelier/contract';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { userRateLimit } from '../../lib/user-rate-limit.js';
+import { assertStorageRoom } from '../storage-quota/index.js';
 import { registerTweakQueue } from './tweak.job.js';
 import {
   createInputFromTweak,
@@ -107,6 +109,8 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const auth = { preHandler: app.requireUser };
+  // Uploads: a per-user rate (shared by the upload routes of this module) before the body is read.
+  const uploadAuth = { preHandler: [app.requireUser, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })] };
   await app.register(multipart, {
     limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
     throwFileSizeLimit: true,
@@ -152,7 +156,7 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
   app.post(
     '/add-image',
     {
-      ...auth,
+      ...uploadAuth,
       schema: {
         tags: TAGS,
         security: BEARER,
@@ -162,11 +166,12 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
           'WEBP; at most 25 MB and 50 megapixels), `position` ({"x","y"}) and `size` ({"width","height"}) as JSON, in the ' +
           "base image's pixels (top-left corner). Transparency in the picture is kept.",
         consumes: ['multipart/form-data'],
-        response: { 200: tweakOperationResponseSchema, ...errors(400, 401, 402, 403, 404, 409, 413, 415) },
+        response: { 200: tweakOperationResponseSchema, ...errors(400, 401, 402, 403, 404, 409, 413, 415, 429) },
       },
     },
     async (req) => {
       const { file, fields } = await readForm(req, ADD_IMAGE_FIELDS.image);
+      await assertStorageRoom(ctx, req.userId, file.length);
       const parsed = addImageFieldsSchema.safeParse({
         baseImageId: fields[ADD_IMAGE_FIELDS.baseImageId] ?? '',
         baseImageType: fields[ADD_IMAGE_FIELDS.baseImageType] || undefined,
@@ -182,7 +187,7 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
   app.post(
     '/upload/mask',
     {
-      ...auth,
+      ...uploadAuth,
       schema: {
         tags: TAGS,
         security: BEARER,
@@ -191,11 +196,12 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
           'multipart/form-data with `file` (mask.png: white where the image changes, black elsewhere, at the base ' +
           "image's resolution). Checked like uploads (JPEG, PNG or WEBP by its bytes; 25 MB, 50 megapixels) and stored as a greyscale PNG.",
         consumes: ['multipart/form-data'],
-        response: { 200: uploadMaskResponseSchema, ...errors(400, 401, 413, 415) },
+        response: { 200: uploadMaskResponseSchema, ...errors(400, 401, 413, 415, 429) },
       },
     },
     async (req) => {
       const { file } = await readForm(req, UPLOAD_MASK_FIELDS.file);
+      await assertStorageRoom(ctx, req.userId, file.length);
       return uploadMask(ctx, req.userId, file);
     },
   );

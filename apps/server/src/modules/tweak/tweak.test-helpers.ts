@@ -2,7 +2,7 @@
 // masks painted in code, and the tweak calls through app.inject.
 import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
-import type { App } from '../../app.js';
+import type { App } from '../../types.js';
 import { createInputImageFromBytes } from '../images/index.js';
 import { createGeneratedImage, makePng, multipartBody, type MultipartPart } from '../images/images.test-helpers.js';
 import { createPlainUser, createSubscribedUser, type GenUser } from '../generation/generation.test-helpers.js';

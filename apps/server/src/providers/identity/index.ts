@@ -3,7 +3,6 @@ import { createDisabledIdentityProvider, createGoogleIdentityProvider } from './
 import type { IdentityProvider } from './identity.js';
 
 export * from './identity.js';
-export { createDisabledIdentityProvider, createGoogleIdentityProvider, isLocalIssuer } from './google.js';
 
 /** Google sign-in when GOOGLE_CLIENT_ID is set (issuer GOOGLE_ISSUER), else a provider that says it is off. */
 export function createIdentityProvider(

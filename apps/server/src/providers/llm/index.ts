@@ -3,9 +3,9 @@ import { createOpenAiWriter, LlmError } from './openai-writer.js';
 import type { PromptWriter } from './prompt-writer.js';
 import { createTemplateWriter } from './template-writer.js';
 
-export { briefText, cleanCompletion, createOpenAiWriter, LlmError, SYSTEM_PROMPT, withEveryMaterial, type OpenAiWriterOptions } from './openai-writer.js';
-export { materialsOf, textMaterials, type PromptBrief, type PromptRegion, type PromptWriter, type WrittenPrompt } from './prompt-writer.js';
-export { createTemplateWriter, regionName, writeTemplatePrompt } from './template-writer.js';
+export { createOpenAiWriter, LlmError, SYSTEM_PROMPT } from './openai-writer.js';
+export { materialsOf, type PromptBrief, type PromptWriter } from './prompt-writer.js';
+export { createTemplateWriter, writeTemplatePrompt } from './template-writer.js';
 
 /** What the writers log with (the app's pino logger fits). */
 export interface WarnLog {

@@ -7,7 +7,6 @@ import { createSmtpMailer } from './smtp.js';
 
 export type { Mailer, MailMessage } from './mailer.js';
 export { createOutboxMailer } from './outbox.js';
-export { createSmtpMailer } from './smtp.js';
 
 /** SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox. */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>, log: FastifyBaseLogger): Mailer {

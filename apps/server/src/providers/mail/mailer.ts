@@ -4,6 +4,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (support mail: the user who wrote). */
+  replyTo?: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** Sends e-mail. `smtp` delivers through SMTP_URL; `outbox` writes .eml files (the offline default). */

@@ -4,8 +4,7 @@ import type { PaymentProvider } from './payments.js';
 import { createStripePaymentProvider } from './stripe.js';
 
 export * from './payments.js';
-export { createLocalPaymentProvider } from './local.js';
-export { createStripePaymentProvider, type StripeProviderOptions } from './stripe.js';
+export { createStripePaymentProvider } from './stripe.js';
 
 /** Stripe when STRIPE_SECRET_KEY is set (config requires STRIPE_WEBHOOK_SECRET with it), else local test mode. */
 export function createPaymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): PaymentProvider {

@@ -125,6 +125,8 @@ export interface StripePaymentProvider extends PaymentProvider {
   /** Verifies the signature on the exact bytes; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** Cancels at once (not at the period's end), without proration: used when the account is deleted. */
+  cancelSubscriptionNow(id: string): Promise<void>;
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
 }
 

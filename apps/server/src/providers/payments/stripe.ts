@@ -249,6 +249,10 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Stripe
       return toProviderSubscription(await stripe.subscriptions.retrieve(id));
     },
 
+    async cancelSubscriptionNow(id) {
+      await stripe.subscriptions.cancel(id);
+    },
+
     async retrieveCheckoutSession(id) {
       return toProviderCheckoutSession(await stripe.checkout.sessions.retrieve(id));
     },

@@ -39,6 +39,19 @@ describe('disk storage', () => {
     expect(fs.readdirSync(path.join(dir, 'files', 'u', '1'))).toEqual(['a.png']);
   });
 
+  it("deletes every file under a prefix (an account's folder) and nothing else", async () => {
+    await storage.put('u/30/inputs/a/original.jpg', Buffer.from('a'), 'image/jpeg');
+    await storage.put('u/30/tweak/masks/m.png', Buffer.from('m'), 'image/png');
+    await storage.put('u/301/inputs/b/original.jpg', Buffer.from('b'), 'image/jpeg');
+    await storage.deletePrefix('u/30/');
+    expect(await storage.exists('u/30/inputs/a/original.jpg')).toBe(false);
+    expect(await storage.exists('u/30/tweak/masks/m.png')).toBe(false);
+    expect(await storage.exists('u/301/inputs/b/original.jpg')).toBe(true);
+    await storage.deletePrefix('u/30/');
+    await expect(storage.deletePrefix('u/30')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.deletePrefix('../')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+
   it('copies within the storage', async () => {
     await storage.put('u/2/from.webp', Buffer.from('webp'), 'image/webp');
     await storage.copy!('u/2/from.webp', 'u/2/copy/to.webp');

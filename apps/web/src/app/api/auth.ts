@@ -1,4 +1,5 @@
-import type { MeResponse, SuccessResponse } from '@atelier/contract';
+import type { AuthConfigResponse, ChangePasswordResponse, MeResponse, StorageUsageResponse, SuccessResponse } from '@atelier/contract';
+import { storeToken } from '../../features/auth/store/storedSession';
 import {
   subscriptionUpdated,
   updateCredits,
@@ -32,7 +33,7 @@ async function syncMe(queryFulfilled: Promise<{ data: MeReply }>, dispatch: (act
 /** Account endpoints that are not part of the auth slice's session thunks. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAuthConfig: build.query<{ googleEnabled: boolean }, void>({
+    getAuthConfig: build.query<AuthConfigResponse, void>({
       query: () => '/auth/config',
       providesTags: ['AuthConfig'],
     }),
@@ -46,11 +47,13 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/me', method: 'PATCH', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncMe(queryFulfilled, dispatch),
     }),
-    changePassword: build.mutation<SuccessResponse, { currentPassword?: string; newPassword: string }>({
+    changePassword: build.mutation<ChangePasswordResponse, { currentPassword?: string; newPassword: string }>({
       query: (body) => ({ url: '/auth/me/password', method: 'POST', body }),
       onQueryStarted: async (_arg, { dispatch, getState, queryFulfilled }) => {
         try {
-          await queryFulfilled;
+          const { data } = await queryFulfilled;
+          // Every earlier session ended with the change; this browser continues with the new token.
+          storeToken(data.token);
           // A user who had no password (Google sign-in only) has one now.
           const user = (getState() as unknown as { auth: AuthState }).auth.user;
           if (user && !user.hasPassword) dispatch(userUpdated({ ...user, hasPassword: true }));
@@ -71,6 +74,10 @@ export const authApi = api.injectEndpoints({
       query: () => ({ url: '/auth/me/profile-picture', method: 'DELETE' }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncMe(queryFulfilled, dispatch),
     }),
+    /** The account's stored bytes against its plan's quota (/overview). */
+    getStorageUsage: build.query<StorageUsageResponse, void>({
+      query: () => '/storage/usage',
+    }),
     deleteAccount: build.mutation<SuccessResponse, { password?: string; confirm: 'DELETE' }>({
       query: (body) => ({ url: '/auth/me', method: 'DELETE', body }),
     }),
@@ -86,4 +93,5 @@ export const {
   useUploadProfilePictureMutation,
   useDeleteProfilePictureMutation,
   useDeleteAccountMutation,
+  useGetStorageUsageQuery,
 } = authApi;

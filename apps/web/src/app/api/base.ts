@@ -36,7 +36,6 @@ export const TAG_TYPES = [
   'GalleryPage',
   'Explore',
 ] as const;
-export type TagType = (typeof TAG_TYPES)[number];
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.
 const baseUrl = typeof window === 'undefined' ? API_BASE : `${window.location.origin}${API_BASE}`;

@@ -9,6 +9,7 @@ import {
   type GalleryMode,
   type GalleryVisibilityResponse,
   type OpenInCreateResponse,
+  type SharedImage,
 } from '@atelier/contract';
 import { api } from './base';
 
@@ -93,6 +94,11 @@ export const galleryApi = api.injectEndpoints({
         `/explore/images?${new URLSearchParams({ limit: String(GALLERY_PAGE_SIZES.explore), ...(pageParam ? { cursor: pageParam } : {}) })}`,
       providesTags: ['Explore'],
     }),
+    /** A public image's share page (/explore/{id}); no sign-in needed. */
+    getSharedImage: build.query<SharedImage, number>({
+      query: (id) => `/explore/images/${id}`,
+      providesTags: ['Explore'],
+    }),
     exploreImageAsInput: build.mutation<ExploreUseAsInputResponse, number>({
       query: (id) => ({ url: `/explore/images/${id}/use-as-input`, method: 'POST' }),
       invalidatesTags: ['InputImage'],
@@ -108,6 +114,7 @@ export const {
   useDeleteGalleryImageMutation,
   useOpenInCreateMutation,
   useGetExploreInfiniteQuery,
+  useGetSharedImageQuery,
   useExploreImageAsInputMutation,
 } = galleryApi;
 

@@ -1,4 +1,5 @@
 import {
+  MASK_EDIT_FIELDS,
   MASK_MESSAGES,
   type GenerateMasksRequest,
   type GenerateMasksResponse,
@@ -6,6 +7,8 @@ import {
   type LiveMessage,
   type MaskRegion,
   type MaskRegionResponse,
+  type MaskRegionsResponse,
+  type SplitMaskRequest,
   type UpdateMaskStyleRequest,
 } from '@atelier/contract';
 import { api } from './base';
@@ -77,6 +80,40 @@ export const masksApi = api.injectEndpoints({
         }
       },
     }),
+    // Region corrections: each changes several regions' files, so the image's regions are read again.
+    /** PUT /masks/{maskId}: a new mask PNG (painted or erased) and/or a new name. */
+    editRegion: build.mutation<MaskRegionResponse, { maskId: number; inputImageId: number; mask?: Blob; name?: string }>({
+      query: ({ maskId, mask, name }) => {
+        if (!mask) return { url: `/masks/${maskId}`, method: 'PUT', body: { name } };
+        const form = new FormData();
+        form.append(MASK_EDIT_FIELDS.mask, mask, 'mask.png');
+        if (name !== undefined) form.append(MASK_EDIT_FIELDS.name, name);
+        return { url: `/masks/${maskId}`, method: 'PUT', body: form };
+      },
+      invalidatesTags: (_r, _e, a) => [maskTag(a.inputImageId)],
+    }),
+    mergeRegions: build.mutation<MaskRegionsResponse, { inputImageId: number; ids: number[] }>({
+      query: ({ inputImageId, ids }) => ({ url: `/masks/${inputImageId}/merge`, method: 'POST', body: { ids } }),
+      invalidatesTags: (_r, _e, a) => [maskTag(a.inputImageId)],
+    }),
+    splitRegion: build.mutation<MaskRegionsResponse, { maskId: number; inputImageId: number } & SplitMaskRequest>({
+      query: ({ maskId, points }) => ({ url: `/masks/${maskId}/split`, method: 'POST', body: { points } }),
+      invalidatesTags: (_r, _e, a) => [maskTag(a.inputImageId)],
+    }),
+    deleteRegion: build.mutation<MaskRegionsResponse, { maskId: number; inputImageId: number }>({
+      query: ({ maskId }) => ({ url: `/masks/${maskId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, a) => [maskTag(a.inputImageId)],
+    }),
+    /** POST /masks/{inputImageId}/regions: a region back from its mask (undo of a delete, merge or split). */
+    addRegion: build.mutation<MaskRegionsResponse, { inputImageId: number; mask: Blob; name: string }>({
+      query: ({ inputImageId, mask, name }) => {
+        const form = new FormData();
+        form.append(MASK_EDIT_FIELDS.mask, mask, 'mask.png');
+        form.append(MASK_EDIT_FIELDS.name, name);
+        return { url: `/masks/${inputImageId}/regions`, method: 'POST', body: form };
+      },
+      invalidatesTags: (_r, _e, a) => [maskTag(a.inputImageId)],
+    }),
   }),
 });
 
@@ -100,6 +137,11 @@ export const {
   useUpdateMaskStyleMutation,
   useClearMaskStyleMutation,
   useSetMaskVisibilityMutation,
+  useEditRegionMutation,
+  useMergeRegionsMutation,
+  useSplitRegionMutation,
+  useDeleteRegionMutation,
+  useAddRegionMutation,
 } = masksApi;
 
 /**

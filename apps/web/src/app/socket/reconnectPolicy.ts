@@ -19,7 +19,8 @@ export type ReconnectDecision = { reconnect: false } | { reconnect: true; attemp
  * after the delay, at most `maxAttempts` times, then stay silent.
  */
 export function nextReconnect(closeCode: number, attemptsSoFar: number, policy: ReconnectPolicy = DEFAULT_RECONNECT_POLICY): ReconnectDecision {
-  if (closeCode === LIVE_CLOSE_CODES.normal) return { reconnect: false };
+  // A normal close, or the account's sessions ended (its token will not open a socket again).
+  if (closeCode === LIVE_CLOSE_CODES.normal || closeCode === LIVE_CLOSE_CODES.sessionRevoked) return { reconnect: false };
   if (attemptsSoFar >= policy.maxAttempts) return { reconnect: false };
   return { reconnect: true, attempt: attemptsSoFar + 1, delayMs: policy.delayMs };
 }

@@ -1,32 +1,37 @@
 import { AlertTriangle, CircleSlash, X } from 'lucide-react';
-import toast, { Toaster } from 'react-hot-toast';
+import toast, { Toaster, type DefaultToastOptions } from 'react-hot-toast';
 
-/** App-level toasts: top-right, 3 s, green success, red error (spec §9). */
+/** Durations and colours of the app's toasts (spec §9). */
+export const APP_TOAST_OPTIONS: DefaultToastOptions = {
+  duration: 3000,
+  style: {
+    borderRadius: '10px',
+    padding: '10px 14px',
+    fontSize: '14px',
+    lineHeight: '20px',
+    maxWidth: '420px',
+    boxShadow: '0 10px 30px -10px rgb(28 25 23 / 0.25)',
+  },
+  // Spec §9: toasts that are neither success nor error last 4 s.
+  blank: { duration: 4000 },
+  success: {
+    style: { background: '#166534', color: '#ffffff' },
+    iconTheme: { primary: '#ffffff', secondary: '#166534' },
+  },
+  error: {
+    style: { background: '#b91c1c', color: '#ffffff' },
+    iconTheme: { primary: '#ffffff', secondary: '#b91c1c' },
+  },
+};
+
+/** App-level toasts: top-right, 3 s, green success, red error, blank 4 s (spec §9). */
 export function AppToaster() {
   return (
     <Toaster
       position="top-right"
       gutter={10}
       containerStyle={{ top: 72, right: 20 }}
-      toastOptions={{
-        duration: 3000,
-        style: {
-          borderRadius: '10px',
-          padding: '10px 14px',
-          fontSize: '14px',
-          lineHeight: '20px',
-          maxWidth: '420px',
-          boxShadow: '0 10px 30px -10px rgb(28 25 23 / 0.25)',
-        },
-        success: {
-          style: { background: '#166534', color: '#ffffff' },
-          iconTheme: { primary: '#ffffff', secondary: '#166534' },
-        },
-        error: {
-          style: { background: '#b91c1c', color: '#ffffff' },
-          iconTheme: { primary: '#ffffff', secondary: '#b91c1c' },
-        },
-      }}
+      toastOptions={APP_TOAST_OPTIONS}
     />
   );
 }

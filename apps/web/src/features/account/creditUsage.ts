@@ -20,6 +20,14 @@ export function creditAllowance(subscription: Pick<Subscription, 'planType' | 'c
   return subscription?.credits || DEFAULT_CREDIT_ALLOWANCE;
 }
 
+/** Said instead of a usage bar to a FREE user with no allowance: they never had credits to use up. */
+export const NO_PLAN_USAGE_TEXT = 'No plan yet — choose a plan to get monthly credits';
+
+/** Whether there is an allowance to measure usage against: a paid plan, or credits granted with the subscription. */
+export function hasCreditAllowance(subscription: Pick<Subscription, 'planType' | 'credits'> | null | undefined): boolean {
+  return !!subscription && (subscription.planType !== 'FREE' || subscription.credits > 0);
+}
+
 /** The overview's credit usage card (spec §4, §9). */
 export function creditUsage(credits: number, subscription: Pick<Subscription, 'planType' | 'credits'> | null | undefined): CreditUsage {
   const allowance = creditAllowance(subscription);

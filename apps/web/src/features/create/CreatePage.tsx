@@ -1,31 +1,28 @@
-import clsx from 'clsx';
-import { Download, Images, PanelLeftOpen, Upload, ZoomIn } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { ZoomIn } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
+import { IMAGE_MESSAGES, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
 import { flattenCreateImages, useGetCreateImagesInfiniteQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
 import { downloadBrandedJpeg, flattenInputImages, inputImageAdded, useGetInputImagesInfiniteQuery } from '../../app/api/images';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useImageDrop } from '../../components/upload/useImageDrop';
-import { useImageUpload } from '../../components/upload/useImageUpload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EditInspector, INSPECTOR_WIDTH, promptChanged } from '../customization';
-import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions } from '../masks';
+import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions, useRestoreSavedRegions } from '../masks';
 import { openGallery } from '../gallery';
 import { CreateButton } from './components/CreateButton';
 import { CreateCanvas, type CanvasImage } from './components/CreateCanvas';
-import { EngineBadge } from './components/EngineBadge';
-import { Hint } from './components/Hint';
+import { CanvasTopBar, DropOverlay, EngineBadge, ImageActions } from '../../components/workspace/CanvasFrame';
+import { CanvasDropZone, HiddenFileInput } from '../../components/workspace/CanvasUpload';
+import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
+import { stripPaging, useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { HistoryStrip } from './components/HistoryStrip';
 import { InputStrip } from './components/InputStrip';
 import { PromptCard } from './components/PromptCard';
 import { PromptModal } from './components/PromptModal';
-import { UploadDropZone } from './components/UploadDropZone';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
@@ -60,13 +57,10 @@ export function CreatePage() {
   });
   const { selectInput } = sel;
 
-  const upload = useImageUpload(
+  const { upload, fileInput, browse, drop } = useWorkspaceUpload(
     useCallback((image: InputImage) => selectInput(image), [selectInput]),
     { added: inputImageAdded },
   );
-  const fileInput = useRef<HTMLInputElement>(null);
-  const browse = () => fileInput.current?.click();
-  const drop = useImageDrop(upload.upload, undefined, upload.uploading);
 
   const action = useCreateAction({
     selection: sel.selection,
@@ -116,6 +110,7 @@ export function CreatePage() {
   const regionsImageUrl = baseInput ? (baseInput.processedUrl ?? baseInput.imageUrl) : sel.baseInputId ? (canvasImage?.url ?? null) : null;
   const regionsTarget = sel.selectedGenerated ? 'render' : 'input';
   const promptRegions = usePromptRegions({ inputImageId: sel.baseInputId, open: promptOpen });
+  useRestoreSavedRegions(sel.selection?.kind === 'input' ? sel.selection.id : null);
 
   const noInputs = inputsQuery.isSuccess && inputs.length === 0;
   const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
@@ -138,8 +133,8 @@ export function CreatePage() {
   };
 
   return (
-    <Tooltip.Provider delayDuration={250}>
-      <div className="flex min-h-0 flex-1">
+    <WorkspaceLayout
+      strip={
         <InputStrip
           inputs={inputs}
           selectedId={sel.selection?.kind === 'input' ? sel.selection.id : null}
@@ -147,163 +142,143 @@ export function CreatePage() {
           onSelect={(image) => selectInput(image)}
           onUploadClick={browse}
           upload={upload}
-          loading={inputsQuery.isLoading}
-          error={inputsError}
-          hasMore={inputsQuery.hasNextPage}
-          onLoadMore={() => void inputsQuery.fetchNextPage()}
+          {...stripPaging(inputsQuery, inputsError)}
         />
-        <input
-          ref={fileInput}
-          type="file"
-          accept={`image/*,${IMAGE_UPLOAD_LIMITS.accept}`}
-          className="hidden"
-          data-testid="create-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload.upload(file);
+      }
+      dropHandlers={drop.handlers}
+      canvas={
+        <CreateCanvas
+          image={canvasImage}
+          insetLeft={insetLeft}
+          onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}
+          imageLayer={<CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />}
+        >
+          {/* Top bar: engine note and what is shown, then the image actions. */}
+          <CanvasTopBar
+            insetLeft={insetLeft}
+            inspectorOpen={inspectorOpen}
+            onOpenInspector={() => setInspectorOpen(true)}
+            left={
+              <>
+                <EngineBadge hint={ENGINE_HINT} />
+                {shown ? <ShownCaption selection={sel} size={loadedSize?.key === canvasImage?.key ? loadedSize : null} /> : null}
+              </>
+            }
+            right={
+              shown ? (
+                <>
+                  <ImageActions onGallery={() => dispatch(openGallery('create'))} downloadHint="Download as JPG" downloading={downloading} onDownload={() => void download()} />
+                  <button
+                    type="button"
+                    onClick={upscale}
+                    disabled={!shown.url}
+                    className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-white px-3.5 text-[13px] font-semibold text-stone-900 shadow-card transition-colors hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70 disabled:opacity-50"
+                  >
+                    <ZoomIn className="size-4" aria-hidden /> Upscale Image
+                  </button>
+                </>
+              ) : null
+            }
+          />
+
+          {shown ? (
+            <div className="pointer-events-none absolute top-14 right-3">
+              <CanvasRegionPanel inputImageId={sel.baseInputId} target={regionsTarget} />
+            </div>
+          ) : null}
+
+          {noInputs || (!shown && inputsQuery.isSuccess) ? (
+            <CanvasDropZone
+              insetLeft={insetLeft}
+              title="Upload an image to create"
+              text="A model screenshot, sketch or photo of a building. Drag and drop it here, or browse."
+              upload={upload}
+              isOver={drop.isOver}
+              onBrowse={browse}
+            />
+          ) : null}
+
+          {drop.isOver && !noInputs ? <DropOverlay insetLeft={insetLeft} /> : null}
+        </CreateCanvas>
+      }
+      inspectorOpen={inspectorOpen}
+      inspector={
+        <EditInspector
+          onMinimise={() => setInspectorOpen(false)}
+          prompt={
+            <>
+              <PromptCard prompt={prompt} onEdit={openPromptModal} />
+              <RegionsCard inputImageId={sel.baseInputId} imageUrl={regionsImageUrl} onAssignMaterials={openPromptModal} target={regionsTarget} />
+            </>
+          }
+          footer={
+            <CreateButton
+              onCreate={() => void action.create()}
+              disabled={!sel.selection || generating || action.submitting || sel.baseInputLoading}
+              submitting={action.submitting}
+              generating={generating}
+              cost={action.cost}
+              credits={action.credits}
+              hasEnoughCredits={action.hasEnoughCredits}
+            />
+          }
+        />
+      }
+      bottom={
+        <HistoryStrip
+          slots={slots}
+          selectedId={sel.selection?.kind === 'generated' ? sel.selection.id : null}
+          onSelect={sel.selectGenerated}
+          onAddVariation={(batchId) => void action.addVariation(batchId)}
+          canAddVariation={!generating && !action.submitting}
+          addingVariation={action.addingVariation}
+          loading={createQuery.isLoading}
+          error={historyError}
+          hasMore={createQuery.hasNextPage}
+          onLoadMore={() => {
+            if (!createQuery.isFetchingNextPage) void createQuery.fetchNextPage();
           }}
         />
-
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div className="relative min-h-0 flex-1 overflow-hidden" {...drop.handlers}>
-            <CreateCanvas
-              image={canvasImage}
-              insetLeft={insetLeft}
-              onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}
-              imageLayer={<CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />}
-            >
-              {/* Top bar: engine note and what is shown, then the image actions. */}
-              <div
-                className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300"
-                style={{ left: insetLeft + 12 }}
-              >
-                <div className="pointer-events-auto flex min-w-0 flex-wrap items-center gap-2">
-                  {!inspectorOpen ? (
-                    <button
-                      type="button"
-                      data-canvas-ui
-                      onClick={() => setInspectorOpen(true)}
-                      className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-white/10 bg-stone-900/80 px-2.5 text-xs font-medium text-white/90 backdrop-blur hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60"
-                    >
-                      <PanelLeftOpen className="size-4" aria-hidden /> Edit Inspector
-                    </button>
-                  ) : null}
-                  <EngineBadge />
-                  {shown ? <ShownCaption selection={sel} size={loadedSize?.key === canvasImage?.key ? loadedSize : null} /> : null}
-                </div>
-                {shown ? (
-                  <div data-canvas-ui className="pointer-events-auto flex shrink-0 items-center gap-1.5">
-                    <Hint label="Open the gallery">
-                      <button type="button" aria-label="Gallery" onClick={() => dispatch(openGallery('create'))} className={darkButton}>
-                        <Images className="size-4" />
-                      </button>
-                    </Hint>
-                    <Hint label="Download as JPG">
-                      <button type="button" aria-label="Download" aria-busy={downloading || undefined} disabled={downloading} onClick={() => void download()} className={darkButton}>
-                        {downloading ? <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden /> : <Download className="size-4" />}
-                      </button>
-                    </Hint>
-                    <button
-                      type="button"
-                      onClick={upscale}
-                      disabled={!shown.url}
-                      className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-white px-3.5 text-[13px] font-semibold text-stone-900 shadow-card transition-colors hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70 disabled:opacity-50"
-                    >
-                      <ZoomIn className="size-4" aria-hidden /> Upscale Image
-                    </button>
-                  </div>
-                ) : null}
-              </div>
-
-              {shown ? (
-                <div className="pointer-events-none absolute top-14 right-3">
-                  <CanvasRegionPanel inputImageId={sel.baseInputId} target={regionsTarget} />
-                </div>
-              ) : null}
-
-              {noInputs || (!shown && inputsQuery.isSuccess) ? (
-                <div className="absolute inset-0 flex items-center justify-center transition-[padding] duration-300" style={{ paddingLeft: insetLeft }}>
-                  <UploadDropZone upload={upload} isOver={drop.isOver} onBrowse={browse} />
-                </div>
-              ) : null}
-
-              {drop.isOver && !noInputs ? (
-                <div className="pointer-events-none absolute inset-3 flex items-center justify-center rounded-2xl border-2 border-dashed border-brand-400 bg-brand-500/10" style={{ left: insetLeft + 12 }}>
-                  <span className="inline-flex items-center gap-2 rounded-xl bg-stone-900/85 px-4 py-2.5 text-sm font-medium text-white">
-                    <Upload className="size-4" aria-hidden /> Drop to upload
-                  </span>
-                </div>
-              ) : null}
-            </CreateCanvas>
-
-            <div
-              className={clsx('absolute inset-y-0 left-0 z-10 transition-transform duration-300 ease-out', inspectorOpen ? 'translate-x-0' : '-translate-x-full')}
-              aria-hidden={!inspectorOpen || undefined}
-              inert={!inspectorOpen}
-            >
-              <EditInspector
-                onMinimise={() => setInspectorOpen(false)}
-                prompt={
-                  <>
-                    <PromptCard prompt={prompt} onEdit={openPromptModal} />
-                    <RegionsCard inputImageId={sel.baseInputId} imageUrl={regionsImageUrl} onAssignMaterials={openPromptModal} target={regionsTarget} />
-                  </>
-                }
-                footer={
-                  <CreateButton
-                    onCreate={() => void action.create()}
-                    disabled={!sel.selection || generating || action.submitting || sel.baseInputLoading}
-                    submitting={action.submitting}
-                    generating={generating}
-                    cost={action.cost}
-                    credits={action.credits}
-                    hasEnoughCredits={action.hasEnoughCredits}
-                  />
-                }
-              />
-            </div>
-          </div>
-
-          <HistoryStrip
-            slots={slots}
-            selectedId={sel.selection?.kind === 'generated' ? sel.selection.id : null}
-            onSelect={sel.selectGenerated}
-            onAddVariation={(batchId) => void action.addVariation(batchId)}
-            canAddVariation={!generating && !action.submitting}
-            addingVariation={action.addingVariation}
-            loading={createQuery.isLoading}
-            error={historyError}
-            hasMore={createQuery.hasNextPage}
-            onLoadMore={() => {
-              if (!createQuery.isFetchingNextPage) void createQuery.fetchNextPage();
+      }
+      extra={
+        <>
+          <HiddenFileInput inputRef={fileInput} testId="create-file-input" onFile={(file) => void upload.upload(file)} />
+          <PromptModal
+            open={promptOpen}
+            onOpenChange={setPromptOpen}
+            prompt={sel.baseInputId ? promptRegions.prompt : prompt}
+            onSave={(text) => {
+              // With an input image, Save also stores its regions' materials, prompt materials and prompt (spec §5).
+              if (sel.baseInputId) return promptRegions.save(text);
+              dispatch(promptChanged(text));
             }}
+            hasInputImage={!!sel.baseInputId}
+            aiPrompt={sel.baseInputId ? promptRegions.writeAiPrompt : null}
+            aiPromptBusy={promptRegions.writing}
+            regions={sel.baseInputId ? <RegionPanel state={promptRegions} imageUrl={regionsImageUrl} /> : undefined}
+            saving={promptRegions.saving}
+            error={promptRegions.error}
           />
-        </div>
-      </div>
-
-      <PromptModal
-        open={promptOpen}
-        onOpenChange={setPromptOpen}
-        prompt={sel.baseInputId ? promptRegions.prompt : prompt}
-        onSave={(text) => {
-          // With an input image, Save also stores its regions' materials, prompt materials and prompt (spec §5).
-          if (sel.baseInputId) return promptRegions.save(text);
-          dispatch(promptChanged(text));
-        }}
-        hasInputImage={!!sel.baseInputId}
-        aiPrompt={sel.baseInputId ? promptRegions.writeAiPrompt : null}
-        aiPromptBusy={promptRegions.writing}
-        regions={sel.baseInputId ? <RegionPanel state={promptRegions} imageUrl={regionsImageUrl} /> : undefined}
-        saving={promptRegions.saving}
-        error={promptRegions.error}
-      />
-    </Tooltip.Provider>
+        </>
+      }
+    />
   );
 }
 
-const darkButton =
-  'flex size-9 items-center justify-center rounded-lg border border-white/10 bg-stone-900/80 text-white/85 backdrop-blur transition-colors hover:bg-stone-800 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60 disabled:opacity-60';
+/** Honesty: with the CPU engine, renders are image processing, not a diffusion model. */
+const ENGINE_HINT = (
+  <>
+    <p className="font-semibold text-white">Renders use the CPU preview engine</p>
+    <p className="mt-1">
+      It is honest image processing, not a diffusion model: colour grading for light and weather, sky replacement, material textures composited
+      into regions with the original shading, and drawn art styles.
+    </p>
+    <p className="mt-2">
+      For AI renders, connect a GPU engine: start the server with <code className="rounded bg-white/10 px-1 text-white">ENGINE=comfyui</code> (and
+      COMFYUI_URL) or <code className="rounded bg-white/10 px-1 text-white">ENGINE=runpod</code> (with RUNPOD_API_KEY and RUNPOD_ENDPOINT_ID).
+    </p>
+  </>
+);
 
 function ShownCaption({ selection, size: loaded }: { selection: ReturnType<typeof useCreateSelection>; size: { width: number; height: number } | null }) {
   const { selectedGenerated, selectedInput } = selection;

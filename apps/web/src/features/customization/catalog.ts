@@ -1,5 +1,4 @@
-import type { CustomizationOptionsResponse, CustomizationSection } from '@atelier/contract';
-import type { SelectedStyle } from './store/customizationSlice';
+import type { CustomizationOptionsResponse, CustomizationSection, RenderMode } from '@atelier/contract';
 
 /**
  * The option catalog as the inspector shows it: per style, sections (accordion items), each
@@ -26,7 +25,7 @@ export interface OptionSection {
   groups: OptionGroup[];
 }
 
-export type CustomizationCatalog = Record<SelectedStyle, OptionSection[]>;
+export type CustomizationCatalog = Record<RenderMode, OptionSection[]>;
 
 const tile = (o: { id: string; name: string; displayName: string; thumbnailUrl: string }): OptionTile => ({
   id: o.id,

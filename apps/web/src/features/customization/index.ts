@@ -3,16 +3,10 @@ export { EditInspector, INSPECTOR_WIDTH } from './components/EditInspector';
 export {
   customizationReducer,
   inputImageSelected,
-  optionToggled,
   promptChanged,
   queryParamsApplied,
   settingsLoaded,
-  styleChanged,
-  variationsChanged,
   initialCustomizationState,
   type CustomizationState,
-  type SelectedStyle,
-  type SettingsToLoad,
 } from './store/customizationSlice';
-export { startOptionsLoader, shouldLoadOptions } from './store/loadOptions';
-export { toCatalog, findTile, type CustomizationCatalog, type OptionSection, type OptionTile } from './catalog';
+export { toCatalog, type CustomizationCatalog, type OptionTile } from './catalog';

@@ -1,4 +1,4 @@
-import { GALLERY_MESSAGES, type ExploreImage } from '@atelier/contract';
+import { GALLERY_MESSAGES, sharedImagePath, type ExploreImage } from '@atelier/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Compass, ImagePlus, Link2, LogIn, RotateCw } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -98,7 +98,7 @@ export function ExplorePage({ initialRect }: { initialRect?: { width: number; he
   };
   const copyLink = async (image: ExploreImage) => {
     try {
-      const result = await shareLink(new URL(image.imageUrl, window.location.origin).href, `Render by ${image.ownerName}`);
+      const result = await shareLink(new URL(sharedImagePath(image.id), window.location.origin).href, `Render by ${image.ownerName}`);
       if (result === 'copied') toast.success(GALLERY_MESSAGES.linkCopied);
     } catch {
       toast.error(GALLERY_MESSAGES.shareFailed);

@@ -3,6 +3,5 @@
 export { RegionsCard } from './components/RegionsCard';
 export { CanvasMaskLayer, CanvasRegionPanel } from './components/CanvasRegions';
 export { RegionPanel } from './components/RegionPanel';
-export { usePromptRegions, type PromptRegions } from './hooks/usePromptRegions';
-export { useInputMasks, useGenerateRegions } from './hooks/useInputMasks';
-export { setHoveredMask, setOverlayOn, useMaskView, type OverlayTarget } from './store/maskView';
+export { usePromptRegions } from './hooks/usePromptRegions';
+export { useRestoreSavedRegions } from './hooks/useRestoreSavedRegions';

@@ -1,24 +1,20 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import clsx from 'clsx';
-import { Cpu, Download, Images, PanelLeftOpen, Upload } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, REFINE_MESSAGES, type InputImage } from '@atelier/contract';
-import { useGetEngineQuery } from '../../app/api/generation';
+import { IMAGE_MESSAGES, REFINE_MESSAGES, type InputImage } from '@atelier/contract';
 import { errorMessage } from '../../app/api/http';
-import { downloadBrandedJpeg } from '../../app/api/images';
-import { flattenInputImages } from '../../app/api/images';
+import { downloadBrandedJpeg, flattenInputImages } from '../../app/api/images';
 import { refineInputAdded, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useImageDrop } from '../../components/upload/useImageDrop';
-import { useImageUpload } from '../../components/upload/useImageUpload';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openGallery } from '../gallery';
-import { Hint } from './components/Hint';
+import { CanvasTopBar, DropOverlay, EngineBadge, ImageActions } from '../../components/workspace/CanvasFrame';
+import { CanvasDropZone, HiddenFileInput } from '../../components/workspace/CanvasUpload';
+import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
+import { stripPaging, useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { RefineCanvas, type CanvasLayer } from './components/RefineCanvas';
-import { RefineDropZone } from './components/RefineDropZone';
 import { RefineImageStrip, type StripImage } from './components/RefineImageStrip';
 import { REFINE_INSPECTOR_WIDTH, RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
@@ -153,13 +149,10 @@ export function RefinePage() {
   const action = useRefineAction(sourceUrl);
 
   // ---- upload ----
-  const upload = useImageUpload(
+  const { upload, fileInput, browse, drop } = useWorkspaceUpload(
     useCallback((image: InputImage) => dispatch(imageChosen({ imageId: image.id, imageType: 'uploaded' })), [dispatch]),
-    { uploadSource: 'REFINE_MODULE', added: refineInputAdded },
+    { uploadSource: 'REFINE_MODULE', added: refineInputAdded, rejectNonImages: true },
   );
-  const fileInput = useRef<HTMLInputElement>(null);
-  const browse = () => fileInput.current?.click();
-  const drop = useImageDrop((file) => void upload.upload(file), upload.reject, upload.uploading);
 
   const [inspectorOpen, setInspectorOpen] = useState(true);
   const [promptOpen, setPromptOpen] = useState(false);
@@ -184,139 +177,120 @@ export function RefinePage() {
   const shownMode: RefineViewMode = after ? viewMode : 'original';
 
   return (
-    <Tooltip.Provider delayDuration={250}>
-      <div className="flex min-h-0 flex-1">
+    <WorkspaceLayout
+      strip={
         <RefineImageStrip
           images={stripImages}
           selectedKey={selectedKey}
           onSelect={(image) => dispatch(imageChosen({ imageId: image.imageId, imageType: image.imageType }))}
           onUploadClick={browse}
           upload={upload}
-          loading={inputsQuery.isLoading}
-          error={inputsError}
-          hasMore={inputsQuery.hasNextPage}
-          onLoadMore={() => void inputsQuery.fetchNextPage()}
+          {...stripPaging(inputsQuery, inputsError)}
         />
-        <input
-          ref={fileInput}
-          type="file"
-          accept={`image/*,${IMAGE_UPLOAD_LIMITS.accept}`}
-          className="hidden"
-          data-testid="refine-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload.upload(file);
-          }}
-        />
-
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div className="relative min-h-0 flex-1 overflow-hidden" {...drop.handlers}>
-            <RefineCanvas
-              viewKey={selectedKey ? `${selectedKey}:${result?.id ?? 'original'}` : null}
-              before={before}
-              after={after}
-              mode={shownMode}
-              insetLeft={insetLeft}
-              onImageClick={() => setPromptOpen(true)}
-            >
-              <div className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300" style={{ left: insetLeft + 12 }}>
-                <div className="pointer-events-auto flex min-w-0 flex-wrap items-center gap-2">
-                  {!inspectorOpen ? (
-                    <button type="button" data-canvas-ui onClick={() => setInspectorOpen(true)} className={pillButton}>
-                      <PanelLeftOpen className="size-4" aria-hidden /> Edit Inspector
-                    </button>
-                  ) : null}
-                  <PreviewEngineBadge />
-                  {before ? (
-                    <span data-canvas-ui className="inline-flex h-7 min-w-0 items-center gap-1.5 truncate rounded-full border border-white/10 bg-stone-900/70 px-2.5 text-xs text-white/80 backdrop-blur" data-testid="refine-caption">
-                      {after && shownMode !== 'original' && result ? `Refined · ${describeResult(result)}` : `Original${sourceSize ? ` · ${sourceSize.width.toLocaleString('en-US')} × ${sourceSize.height.toLocaleString('en-US')}` : ''}`}
-                    </span>
-                  ) : null}
-                  {processingCount > 0 ? (
-                    <span data-canvas-ui role="status" className="inline-flex h-7 items-center gap-2 rounded-full border border-brand-300/30 bg-brand-500/20 px-2.5 text-xs font-medium text-brand-100 backdrop-blur">
-                      <span className="size-3 animate-spin rounded-full border-2 border-brand-200/30 border-t-brand-100" aria-hidden />
-                      Refining {processingCount} variation{processingCount === 1 ? '' : 's'}
-                    </span>
-                  ) : null}
-                </div>
+      }
+      dropHandlers={drop.handlers}
+      canvas={
+        <RefineCanvas
+          viewKey={selectedKey ? `${selectedKey}:${result?.id ?? 'original'}` : null}
+          before={before}
+          after={after}
+          mode={shownMode}
+          insetLeft={insetLeft}
+          onImageClick={() => setPromptOpen(true)}
+        >
+          <CanvasTopBar
+            insetLeft={insetLeft}
+            inspectorOpen={inspectorOpen}
+            onOpenInspector={() => setInspectorOpen(true)}
+            left={
+              <>
+                <EngineBadge hint={ENGINE_HINT} />
                 {before ? (
-                  <div data-canvas-ui className="pointer-events-auto flex shrink-0 items-center gap-1.5">
-                    {after ? <ViewModeSwitch value={viewMode} onChange={(m) => dispatch(viewModeChanged(m))} /> : null}
-                    <Hint label="Open the gallery">
-                      <button type="button" aria-label="Gallery" onClick={() => dispatch(openGallery('refine'))} className={darkButton}>
-                        <Images className="size-4" />
-                      </button>
-                    </Hint>
-                    <Hint label={after ? 'Download the result as JPG' : 'Download the original as JPG'}>
-                      <button type="button" aria-label="Download" aria-busy={downloading || undefined} disabled={downloading} onClick={() => void download()} className={darkButton}>
-                        {downloading ? <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden /> : <Download className="size-4" />}
-                      </button>
-                    </Hint>
-                  </div>
-                ) : null}
-              </div>
-
-              {noImages ? (
-                <div className="absolute inset-0 flex items-center justify-center transition-[padding] duration-300" style={{ paddingLeft: insetLeft }}>
-                  <RefineDropZone upload={upload} isOver={drop.isOver} onBrowse={browse} />
-                </div>
-              ) : null}
-
-              {drop.isOver && !noImages ? (
-                <div className="pointer-events-none absolute inset-3 flex items-center justify-center rounded-2xl border-2 border-dashed border-brand-400 bg-brand-500/10" style={{ left: insetLeft + 12 }}>
-                  <span className="inline-flex items-center gap-2 rounded-xl bg-stone-900/85 px-4 py-2.5 text-sm font-medium text-white">
-                    <Upload className="size-4" aria-hidden /> Drop to upload
+                  <span data-canvas-ui className="inline-flex h-7 min-w-0 items-center gap-1.5 truncate rounded-full border border-white/10 bg-stone-900/70 px-2.5 text-xs text-white/80 backdrop-blur" data-testid="refine-caption">
+                    {after && shownMode !== 'original' && result ? `Refined · ${describeResult(result)}` : `Original${sourceSize ? ` · ${sourceSize.width.toLocaleString('en-US')} × ${sourceSize.height.toLocaleString('en-US')}` : ''}`}
                   </span>
-                </div>
-              ) : null}
-            </RefineCanvas>
-
-            <div
-              className={clsx('absolute inset-y-0 left-0 z-10 transition-transform duration-300 ease-out', inspectorOpen ? 'translate-x-0' : '-translate-x-full')}
-              aria-hidden={!inspectorOpen || undefined}
-              inert={!inspectorOpen}
-            >
-              <RefineInspector
-                title={title}
-                settings={refine.settings}
-                variations={refine.variations}
-                output={output}
-                onChange={(patch) => dispatch(settingChanged(patch))}
-                onVariations={(n) => dispatch(variationsChanged(n))}
-                onReset={() => dispatch(settingsReset())}
-                onMinimise={() => setInspectorOpen(false)}
-                onGenerate={() => void action.generate()}
-                canGenerate={canGenerate}
-                submitting={action.submitting}
-                processing={processingCount > 0}
-                credits={action.credits}
-                error={refine.error}
-                onDismissError={() => dispatch(errorCleared())}
-              />
-            </div>
-          </div>
-
-          <ResultsStrip
-            operations={operations}
-            selectedId={result?.id ?? null}
-            onSelect={(op) => dispatch(resultChosen(op.id))}
-            loading={opsQuery.isLoading}
-            error={opsError}
-            hasImage={!!selected}
+                ) : null}
+                {processingCount > 0 ? (
+                  <span data-canvas-ui role="status" className="inline-flex h-7 items-center gap-2 rounded-full border border-brand-300/30 bg-brand-500/20 px-2.5 text-xs font-medium text-brand-100 backdrop-blur">
+                    <span className="size-3 animate-spin rounded-full border-2 border-brand-200/30 border-t-brand-100" aria-hidden />
+                    Refining {processingCount} variation{processingCount === 1 ? '' : 's'}
+                  </span>
+                ) : null}
+              </>
+            }
+            right={
+              before ? (
+                <>
+                  {after ? <ViewModeSwitch value={viewMode} onChange={(m) => dispatch(viewModeChanged(m))} /> : null}
+                  <ImageActions
+                    onGallery={() => dispatch(openGallery('refine'))}
+                    downloadHint={after ? 'Download the result as JPG' : 'Download the original as JPG'}
+                    downloading={downloading}
+                    onDownload={() => void download()}
+                  />
+                </>
+              ) : null
+            }
           />
-        </div>
-      </div>
 
-      <RefinePromptModal open={promptOpen} onOpenChange={setPromptOpen} source={source} result={after ? result : null} />
-    </Tooltip.Provider>
+          {noImages ? (
+            <CanvasDropZone
+              insetLeft={insetLeft}
+              title="Upload an image to refine"
+              text="Drag and drop it here, or click to browse. Then upscale it up to 4× with more clarity and detail."
+              upload={upload}
+              isOver={drop.isOver}
+              onBrowse={browse}
+              wholeZone
+            />
+          ) : null}
+
+          {drop.isOver && !noImages ? <DropOverlay insetLeft={insetLeft} /> : null}
+        </RefineCanvas>
+      }
+      inspectorOpen={inspectorOpen}
+      inspector={
+        <RefineInspector
+          title={title}
+          settings={refine.settings}
+          variations={refine.variations}
+          output={output}
+          onChange={(patch) => dispatch(settingChanged(patch))}
+          onVariations={(n) => dispatch(variationsChanged(n))}
+          onReset={() => dispatch(settingsReset())}
+          onMinimise={() => setInspectorOpen(false)}
+          onGenerate={() => void action.generate()}
+          canGenerate={canGenerate}
+          submitting={action.submitting}
+          processing={processingCount > 0}
+          credits={action.credits}
+          error={refine.error}
+          onDismissError={() => dispatch(errorCleared())}
+        />
+      }
+      bottom={
+        <ResultsStrip
+          operations={operations}
+          selectedId={result?.id ?? null}
+          onSelect={(op) => dispatch(resultChosen(op.id))}
+          loading={opsQuery.isLoading}
+          error={opsError}
+          hasImage={!!selected}
+        />
+      }
+      extra={
+        <>
+          <HiddenFileInput inputRef={fileInput} testId="refine-file-input" onFile={(file) => void upload.upload(file)} />
+          <RefinePromptModal open={promptOpen} onOpenChange={setPromptOpen} source={source} result={after ? result : null} />
+        </>
+      }
+    />
   );
 }
 
-const darkButton =
-  'flex size-9 items-center justify-center rounded-lg border border-white/10 bg-stone-900/80 text-white/85 backdrop-blur transition-colors hover:bg-stone-800 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60 disabled:opacity-50';
-const pillButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-lg border border-white/10 bg-stone-900/80 px-2.5 text-xs font-medium text-white/90 backdrop-blur hover:bg-stone-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60';
+/** Honesty: with the CPU engine the refine is image processing (Lanczos, local contrast, sharpening), not a model. */
+const ENGINE_HINT =
+  'Refining on the CPU preview engine: Lanczos upscaling, local contrast, detail and sharpening, and colour matching. Connect a GPU engine (ENGINE=comfyui or runpod) for model upscaling.';
 
 const VIEW_MODES: Array<{ value: RefineViewMode; label: string }> = [
   { value: 'original', label: 'Original' },
@@ -344,18 +318,5 @@ function ViewModeSwitch({ value, onChange }: { value: RefineViewMode; onChange: 
         </button>
       ))}
     </div>
-  );
-}
-
-/** Honesty: with the CPU engine the refine is image processing (Lanczos, local contrast, sharpening), not a model. */
-function PreviewEngineBadge() {
-  const { data } = useGetEngineQuery();
-  if (!data?.isPreview) return null;
-  return (
-    <Hint label="Refining on the CPU preview engine: Lanczos upscaling, local contrast, detail and sharpening, and colour matching. Connect a GPU engine (ENGINE=comfyui or runpod) for model upscaling." align="start">
-      <span data-canvas-ui tabIndex={0} className="inline-flex h-7 items-center gap-1.5 rounded-full border border-amber-300/30 bg-amber-400/10 px-2.5 text-xs font-medium text-amber-200 backdrop-blur">
-        <Cpu className="size-3.5" aria-hidden /> Preview engine (CPU)
-      </span>
-    </Hint>
   );
 }

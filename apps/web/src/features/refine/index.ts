@@ -1,3 +1,2 @@
-// The refine feature's public face (the route loads RefinePage lazily).
-export { refineReducer, imageReceived, imageChosen, type RefineState } from './store/refineSlice';
-export { readNavigationImage } from './hooks/useNavigationImage';
+// The refine feature's public face (the route loads RefinePage lazily, so it is not exported here).
+export { refineReducer } from './store/refineSlice';

@@ -1,4 +1,3 @@
-import { Tooltip } from 'radix-ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_LIMITS, TWEAK_LIMITS, TWEAK_MESSAGES, TWEAK_PHASE_LABELS, type GeneratedImage, type TweakTool } from '@atelier/contract';
@@ -11,7 +10,10 @@ import { CanvasTopBar } from './components/CanvasTopBar';
 import { CanvasHint } from './components/CanvasHint';
 import { ResultsStrip } from './components/ResultsStrip';
 import { SidePanel } from './components/SidePanel';
-import { SourceStrip, type UploadProgress } from './components/SourceStrip';
+import { SourceStrip } from './components/SourceStrip';
+import type { StripUpload } from '../../components/workspace/ImageStrip';
+import { HiddenFileInput } from '../../components/workspace/CanvasUpload';
+import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
 import { ToolRail } from './components/ToolRail';
 import { TweakCanvas } from './components/TweakCanvas';
 import { TweakToolbar } from './components/TweakToolbar';
@@ -82,7 +84,7 @@ export function TweakPage() {
 
   // ---- upload to the strip (TWEAK_MODULE) ----
   const uploadInput = useRef<HTMLInputElement>(null);
-  const [upload, setUpload] = useState<UploadProgress>({ uploading: false, progress: 0, error: null });
+  const [upload, setUpload] = useState<StripUpload>({ uploading: false, progress: 0, error: null });
   const uploadFile = async (file: File) => {
     if (!file.type.startsWith('image/')) return setUpload({ uploading: false, progress: 0, error: IMAGE_MESSAGES.unsupportedType });
     if (file.size > IMAGE_UPLOAD_LIMITS.maxBytes) return setUpload({ uploading: false, progress: 0, error: IMAGE_MESSAGES.tooLarge });
@@ -150,8 +152,9 @@ export function TweakPage() {
   const sizeText = t.selectedBase?.width ? `${t.selectedBase.width} × ${t.selectedBase.height}` : null;
 
   return (
-    <Tooltip.Provider delayDuration={250}>
-      <div className="flex min-h-0 flex-1" data-testid="tweak-page">
+    <WorkspaceLayout
+      testId="tweak-page"
+      strip={
         <SourceStrip
           inputs={session.inputs}
           creates={session.creates}
@@ -162,69 +165,46 @@ export function TweakPage() {
           loading={session.sources.isLoading}
           error={session.sources.isError ? errorMessage(session.sources.error, IMAGE_MESSAGES.fetchInputAndCreateFailed) : null}
         />
-        <input
-          ref={uploadInput}
-          type="file"
-          accept={`image/*,${IMAGE_UPLOAD_LIMITS.accept}`}
-          className="hidden"
-          data-testid="tweak-upload-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void uploadFile(file);
+      }
+      canvas={
+        <TweakCanvas
+          busy={t.generating}
+          onFrameExpanded={(frame) => {
+            if (isExpanded(frame, t.originalImageBounds)) void pipeline.startOutpaint();
           }}
+          overlay={
+            <>
+              <ToolRail
+                tool={t.currentTool}
+                onTool={onTool}
+                canUndo={canUndo(t.history)}
+                canRedo={canRedo(t.history)}
+                canClear={objects > 0}
+                onUndo={() => dispatch(undo())}
+                onRedo={() => dispatch(redo())}
+                onClear={() => dispatch(objectsCleared())}
+                disabled={!t.selectedBase}
+              />
+              <CanvasTopBar
+                caption={caption}
+                size={sizeText}
+                zoom={t.zoom}
+                onZoom={(zoom) => dispatch(viewChanged({ zoom }))}
+                onFit={() => dispatch(viewReset())}
+                showBrush={t.currentTool === 'brush'}
+                brushSize={t.brushSize}
+                onBrushSize={(n) => dispatch(brushSizeChanged(n))}
+                frameExpanded={expanded && !t.generating}
+                onResetFrame={() => dispatch(canvasBoundsReset())}
+                disabled={t.generating}
+              />
+              <CanvasHint hasImage={!!t.selectedBase} noImages={session.sources.isSuccess && session.inputs.length === 0 && session.creates.length === 0} onUpload={() => uploadInput.current?.click()} />
+            </>
+          }
         />
-        <input
-          ref={pictureInput}
-          type="file"
-          accept={IMAGE_UPLOAD_LIMITS.accept}
-          className="hidden"
-          data-testid="tweak-add-image-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) placePicture(file);
-          }}
-        />
-
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div className="relative min-h-0 flex-1">
-            <TweakCanvas
-              busy={t.generating}
-              onFrameExpanded={(frame) => {
-                if (isExpanded(frame, t.originalImageBounds)) void pipeline.startOutpaint();
-              }}
-              overlay={
-                <>
-                  <ToolRail
-                    tool={t.currentTool}
-                    onTool={onTool}
-                    canUndo={canUndo(t.history)}
-                    canRedo={canRedo(t.history)}
-                    canClear={objects > 0}
-                    onUndo={() => dispatch(undo())}
-                    onRedo={() => dispatch(redo())}
-                    onClear={() => dispatch(objectsCleared())}
-                    disabled={!t.selectedBase}
-                  />
-                  <CanvasTopBar
-                    caption={caption}
-                    size={sizeText}
-                    zoom={t.zoom}
-                    onZoom={(zoom) => dispatch(viewChanged({ zoom }))}
-                    onFit={() => dispatch(viewReset())}
-                    showBrush={t.currentTool === 'brush'}
-                    brushSize={t.brushSize}
-                    onBrushSize={(n) => dispatch(brushSizeChanged(n))}
-                    frameExpanded={expanded && !t.generating}
-                    onResetFrame={() => dispatch(canvasBoundsReset())}
-                    disabled={t.generating}
-                  />
-                  <CanvasHint hasImage={!!t.selectedBase} noImages={session.sources.isSuccess && session.inputs.length === 0 && session.creates.length === 0} onUpload={() => uploadInput.current?.click()} />
-                </>
-              }
-            />
-          </div>
+      }
+      bottom={
+        <>
           <TweakToolbar
             prompt={t.prompt}
             onPrompt={(text) => dispatch(promptChanged(text))}
@@ -247,8 +227,9 @@ export function TweakPage() {
             loading={session.history.isLoading}
             error={session.history.isError ? errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed) : null}
           />
-        </div>
-
+        </>
+      }
+      sidePanel={
         <SidePanel
           selection={t.panel}
           batches={batches}
@@ -261,7 +242,13 @@ export function TweakPage() {
           onDownload={(image) => void downloadBrandedJpeg('generated', image.id, image.imageUrl)}
           onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
         />
-      </div>
-    </Tooltip.Provider>
+      }
+      extra={
+        <>
+          <HiddenFileInput inputRef={uploadInput} testId="tweak-upload-input" onFile={(file) => void uploadFile(file)} />
+          <HiddenFileInput inputRef={pictureInput} testId="tweak-add-image-input" onFile={placePicture} accept={IMAGE_UPLOAD_LIMITS.accept} />
+        </>
+      }
+    />
   );
 }

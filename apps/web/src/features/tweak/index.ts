@@ -1,3 +1,2 @@
-// The tweak feature's public face.
-export { TweakPage } from './TweakPage';
+// The tweak feature's public face (the route loads TweakPage lazily, so it is not exported here).
 export { tweakReducer } from './store/tweakSlice';

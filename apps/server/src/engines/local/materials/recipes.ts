@@ -110,8 +110,6 @@ export type MaterialRecipe =
       scene: 'downtown' | 'historic' | 'suburb' | 'harbour' | 'skyline-dusk' | 'old-town' | 'industrial' | 'mediterranean' | 'asian-metropolis';
     };
 
-export type MaterialKind = MaterialRecipe['kind'];
-
 /** Context recipes are scenes (a backdrop at the horizon), not tileable textures. */
 export function isBackdrop(r: MaterialRecipe): r is Extract<MaterialRecipe, { kind: 'landscape' | 'cityscape' }> {
   return r.kind === 'landscape' || r.kind === 'cityscape';

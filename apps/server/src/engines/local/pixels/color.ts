@@ -71,10 +71,6 @@ export function mix3(a: Rgb3, b: Rgb3, t: number): Rgb3 {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 }
 
-export function scale3(a: Rgb3, k: number): Rgb3 {
-  return [a[0] * k, a[1] * k, a[2] * k];
-}
-
 /** HSV (h in 0..1) to RGB. */
 export function hsv(h: number, s: number, v: number): Rgb3 {
   h = ((h % 1) + 1) % 1;

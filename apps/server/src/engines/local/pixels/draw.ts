@@ -104,23 +104,3 @@ export function fillEllipse(img: Rgb, cx: number, cy: number, rx: number, ry: nu
     }
   }
 }
-
-/** A thick line segment (as a polygon). */
-export function drawLine(img: Rgb, a: Pt, b: Pt, width: number, paint: Paint, opacity = 1): void {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len = Math.hypot(dx, dy) || 1;
-  const nx = (-dy / len) * (width / 2);
-  const ny = (dx / len) * (width / 2);
-  fillPolygon(
-    img,
-    [
-      [a[0] + nx, a[1] + ny],
-      [b[0] + nx, b[1] + ny],
-      [b[0] - nx, b[1] - ny],
-      [a[0] - nx, a[1] - ny],
-    ],
-    paint,
-    opacity,
-  );
-}

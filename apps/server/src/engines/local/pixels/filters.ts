@@ -129,19 +129,6 @@ export function blurRgb(img: Rgb, sigma: number): Rgb {
   return joinRgb(blurPlane(r, sigma), blurPlane(g, sigma), blurPlane(b, sigma));
 }
 
-/**
- * Blur of `values` counting only where `weights` > 0 (normalised convolution), so a region's
- * average does not bleed in from outside it.
- */
-export function maskedBlur(values: Plane, weights: Plane, sigma: number): Plane {
-  const vw = newPlane(values.w, values.h);
-  for (let i = 0; i < vw.d.length; i++) vw.d[i] = values.d[i] * weights.d[i];
-  const a = blurPlane(vw, sigma);
-  const b = blurPlane(weights, sigma);
-  for (let i = 0; i < a.d.length; i++) a.d[i] = b.d[i] > 1e-4 ? a.d[i] / b.d[i] : values.d[i];
-  return a;
-}
-
 export interface Gradient {
   gx: Plane;
   gy: Plane;
@@ -186,10 +173,6 @@ export function dilatePlane(p: Plane, r: number): Plane {
   return morph(p, r, true);
 }
 
-export function erodePlane(p: Plane, r: number): Plane {
-  return morph(p, r, false);
-}
-
 function morph(p: Plane, r: number, max: boolean): Plane {
   r = Math.round(r);
   if (r <= 0) return { w: p.w, h: p.h, d: p.d.slice() };
@@ -221,21 +204,4 @@ function morph(p: Plane, r: number, max: boolean): Plane {
     }
   }
   return out;
-}
-
-/** Box-blur based binary dilation for large radii (threshold of the blurred mask). */
-export function growMask(p: Plane, r: number): Plane {
-  const b = boxBlurPlane(p, r);
-  for (let i = 0; i < b.d.length; i++) b.d[i] = b.d[i] > 0.001 ? 1 : 0;
-  return b;
-}
-
-/** Percentile of the values (optionally only where mask > 0.5), sampled for speed. */
-export function percentile(values: Float32Array, q: number, mask?: Float32Array, maxSamples = 50000): number {
-  const step = Math.max(1, Math.floor(values.length / maxSamples));
-  const arr: number[] = [];
-  for (let i = 0; i < values.length; i += step) if (!mask || mask[i] > 0.5) arr.push(values[i]);
-  if (arr.length === 0) return 0;
-  arr.sort((a, b) => a - b);
-  return arr[Math.min(arr.length - 1, Math.max(0, Math.floor(q * (arr.length - 1))))];
 }

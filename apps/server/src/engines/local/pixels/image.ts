@@ -66,15 +66,6 @@ export function planeFromBytes(bytes: Uint8Array, w: number, h: number): Plane {
   return out;
 }
 
-export function planeToBytes(p: Plane): Uint8Array {
-  const out = new Uint8Array(p.d.length);
-  for (let i = 0; i < p.d.length; i++) {
-    const v = p.d[i] * 255 + 0.5;
-    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
-  }
-  return out;
-}
-
 /** Rec. 709 luma of the sRGB values (perceptual enough for grading decisions). */
 export function luminance(img: Rgb): Plane {
   const out = newPlane(img.w, img.h);
@@ -85,8 +76,6 @@ export function luminance(img: Rgb): Plane {
 }
 
 export const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
-export const clamp = (v: number, lo: number, hi: number) => (v < lo ? lo : v > hi ? hi : v);
-export const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 export function smoothstep(e0: number, e1: number, x: number): number {
   const t = clamp01((x - e0) / (e1 - e0));
   return t * t * (3 - 2 * t);

@@ -49,12 +49,3 @@ export function hash2(x: number, y: number, seed: number): number {
   h ^= h >>> 15;
   return (h >>> 0) / 4294967296;
 }
-
-/** Random helpers over an Rng. */
-export const rand = {
-  range: (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r(),
-  int: (r: Rng, lo: number, hiInclusive: number) => lo + Math.floor(r() * (hiInclusive - lo + 1)),
-  pick: <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)],
-  /** Roughly normal (sum of three uniforms), mean 0, sd ~ 1. */
-  normal: (r: Rng) => (r() + r() + r() - 1.5) * 2,
-};

@@ -21,7 +21,6 @@ export interface ArtOptions {
 }
 
 export const ART_STYLES = ['illustration', 'pen_and_ink', 'aquarelle', 'linocut', 'collage', 'fine_black_pen', 'minimalist', 'avantgarde'] as const;
-export type ArtStyle = (typeof ART_STYLES)[number];
 
 // ---------------------------------------------------------------------------------------
 // Building blocks.

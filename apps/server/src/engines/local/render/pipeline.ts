@@ -1,7 +1,7 @@
 import { cloneRgb, luminance, type Plane, type Rgb } from '../pixels/image.js';
 import { mixSeed, mulberry32 } from '../pixels/prng.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
-import { analyse, type SceneAnalysis } from './analysis.js';
+import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
 import { drawBackdrop } from './backdrop.js';
 import { compositeMaterial } from './composite.js';
@@ -178,5 +178,3 @@ function clampNum(v: number, lo: number, hi: number, dflt: number): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) return dflt;
   return Math.max(lo, Math.min(hi, v));
 }
-
-export type { SceneAnalysis };

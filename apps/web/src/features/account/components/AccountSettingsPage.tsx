@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, changePasswordRequestSchema } from '@atelier/contract';
-import { KeyRound, Mail, ShieldCheck, Trash2 } from 'lucide-react';
+import { KeyRound, LogOut, Mail, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,7 +18,25 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { logout } from '../../auth';
+import { logout, useSignOut } from '../../auth';
+
+function SessionsCard() {
+  const [signOut, signingOut] = useSignOut('You have been signed out on every device');
+  return (
+    <Card className="p-6">
+      <CardHeader
+        title="Sessions"
+        description="Signed in on another computer or phone you no longer use? Sign out everywhere ends every session, this one included."
+        icon={<LogOut className="size-[18px]" />}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void signOut()} loading={signingOut}>
+            Sign out everywhere
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
 
 function EmailCard() {
   const user = useAppSelector((s) => s.auth.user);
@@ -157,7 +175,7 @@ function DeleteAccountCard() {
         open={open}
         onOpenChange={close}
         title="Delete your account?"
-        description="Your profile, uploads, renders and remaining credits will be removed permanently. An active subscription is cancelled."
+        description="Your profile, uploads, renders, public images and remaining credits will be removed permanently. An active subscription is cancelled at once."
         dismissible={!isLoading}
         footer={
           <>
@@ -205,6 +223,7 @@ export function AccountSettingsPage() {
       <div className="grid max-w-3xl gap-5">
         <EmailCard />
         <PasswordCard />
+        <SessionsCard />
         <DeleteAccountCard />
       </div>
     </>

@@ -1,10 +1,14 @@
-import { ChevronDown, GraduationCap, Gift, LifeBuoy, MessagesSquare, Plug, Star, Users, type LucideIcon } from 'lucide-react';
+import { Bell, BellRing, ChevronDown, ExternalLink, GraduationCap, LifeBuoy, MessagesSquare, Plug, Users, type LucideIcon } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useGetTeamInterestQuery, useRecordTeamInterestMutation } from '../../../app/api/referrals';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '../../../components/ui/Button';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { SupportContactForm } from './SupportContactForm';
 
 function InfoPage({
   title,
@@ -35,37 +39,29 @@ function InfoPage({
 }
 
 export function TeamPage() {
-  return (
-    <InfoPage title="Team" description="Work together on one account." icon={Users} headline="Team workspaces are coming soon">
-      Shared workspaces will let a practice pool credits, share galleries and manage members in one place. Until then,
-      each person signs in with their own account and keeps their own images.
-    </InfoPage>
-  );
-}
-
-export function ReferPage() {
-  return (
-    <InfoPage title="Refer a Friend" description="Invite colleagues to Atelier." icon={Gift} headline="Referrals are not open yet">
-      When the referral programme launches, your personal invite link and the credits you have earned will appear here.
-    </InfoPage>
-  );
-}
-
-export function CreatorZonePage() {
+  const interest = useGetTeamInterestQuery();
+  const [record, recording] = useRecordTeamInterestMutation();
+  const notify = () => void record().unwrap().catch(() => toast.error('Could not record your interest. Try again.'));
   return (
     <InfoPage
-      title="Creator Zone"
-      description="Work and resources from the Atelier community."
-      icon={Star}
-      headline="The Creator Zone is in preparation"
+      title="Team"
+      description="Work together on one account."
+      icon={Users}
+      headline="Teams are coming"
       actions={
-        <ButtonLink to="/explore" variant="secondary">
-          Open Explore
-        </ButtonLink>
+        interest.data?.interested ? (
+          <p className="inline-flex items-center gap-2 text-sm font-medium text-brand-700" role="status">
+            <BellRing className="size-4" aria-hidden /> We will e-mail you when teams open
+          </p>
+        ) : (
+          <Button icon={<Bell className="size-4" />} loading={recording.isLoading} disabled={interest.isLoading} onClick={notify}>
+            Notify me
+          </Button>
+        )
       }
     >
-      A showcase of work made with Atelier and resources for visualisers who publish their renders. In the meantime,
-      Explore shows public work.
+      Shared workspaces will let a practice pool credits, share galleries and manage members in one place. Until then,
+      each person signs in with their own account and keeps their own images.
     </InfoPage>
   );
 }
@@ -116,11 +112,28 @@ export function AcademyPage() {
   );
 }
 
+/** The community group on LinkedIn (opens in a new tab). */
+export const LINKEDIN_GROUP_URL = 'https://www.linkedin.com/groups/atelier-architectural-visualization';
+
 export function LinkedInPage() {
   return (
-    <InfoPage title="LinkedIn Group" description="The Atelier community on LinkedIn." icon={MessagesSquare} headline="The community group is not open yet">
-      We will link the LinkedIn group here once it launches: a place to share work, swap techniques and hear about new
-      features first.
+    <InfoPage
+      title="LinkedIn Group"
+      description="The Atelier community on LinkedIn."
+      icon={MessagesSquare}
+      headline="Join the Atelier group on LinkedIn"
+      actions={
+        <a
+          href={LINKEDIN_GROUP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-card hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+        >
+          Open the group on LinkedIn <ExternalLink className="size-4" aria-hidden />
+        </a>
+      }
+    >
+      Share work, swap techniques and hear about new features first, with architects and visualisers who use Atelier.
     </InfoPage>
   );
 }
@@ -146,9 +159,13 @@ const FAQ = [
 
 export function SupportPage() {
   usePageTitle('Support');
+  const [params] = useSearchParams();
   return (
     <>
-      <PageHeader title="Support" description="Answers to the questions we hear most." />
+      <PageHeader title="Support" description="Answers to the questions we hear most, and a way to reach us." />
+      <div id="contact" className="mb-8 scroll-mt-6">
+        <SupportContactForm initialTopic={params.get('topic') === 'student_verification' ? 'student_verification' : 'other'} />
+      </div>
       <Card className="divide-y divide-stone-100">
         {FAQ.map(({ q, a }) => (
           <details key={q} className="group px-6 py-4 [&_summary::-webkit-details-marker]:hidden">
@@ -178,3 +195,6 @@ export function SupportPage() {
     </>
   );
 }
+
+export { ReferPage } from './ReferPage';
+export { CreatorZonePage } from './CreatorZonePage';

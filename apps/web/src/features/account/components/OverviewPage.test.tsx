@@ -46,6 +46,9 @@ describe('OverviewPage', () => {
   it('shows the Free plan for a user without one', () => {
     show(signedInAuth({ credits: 0, subscription: freeSubscription() }));
     expect(screen.getByText('Free')).toBeInTheDocument();
-    expect(screen.getByText('High usage - consider upgrading')).toBeInTheDocument();
+    // Never had an allowance: no red "100 % used" bar, but the way to get credits.
+    expect(screen.getByRole('link', { name: 'No plan yet — choose a plan to get monthly credits' })).toHaveAttribute('href', '/subscription');
+    expect(screen.queryByRole('progressbar', { name: 'Credits used' })).not.toBeInTheDocument();
+    expect(screen.queryByText('High usage - consider upgrading')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import type { Subscription } from '@atelier/contract';
+import { formatBytes, type Subscription } from '@atelier/contract';
 import clsx from 'clsx';
-import { CalendarDays, Coins, CreditCard, LogOut, Pencil } from 'lucide-react';
+import { CalendarDays, Coins, CreditCard, HardDrive, LogOut, Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useGetStorageUsageQuery } from '../../../app/api/auth';
 import { useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
@@ -12,7 +13,7 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { formatDate, formatNumber, titleCase } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useSignOut } from '../../auth';
-import { creditUsage } from '../creditUsage';
+import { creditUsage, hasCreditAllowance, NO_PLAN_USAGE_TEXT } from '../creditUsage';
 import { greetingForHour } from '../greeting';
 
 export const YEARLY_SAVING_TEXT = "You're saving 20% with annual billing!";
@@ -104,27 +105,70 @@ function CreditUsageCard() {
         <span className="text-4xl font-semibold tracking-tight text-stone-900 tabular-nums">{formatNumber(credits)}</span>
         <span className="text-sm text-stone-500">credits remaining</span>
       </div>
-      <div
-        className="mt-5 h-2 overflow-hidden rounded-full bg-stone-100"
-        role="progressbar"
-        aria-label="Credits used"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={used}
-      >
-        <div className={clsx('h-full rounded-full transition-[width] duration-500', tone.bar)} style={{ width: `${used}%` }} />
-      </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-[13px]">
-        <span className="text-stone-500">
-          {used}% of {formatNumber(usage.allowance)} credits used
-        </span>
-        <span className={clsx('font-medium', tone.text)}>{usage.label}</span>
-      </div>
+      {hasCreditAllowance(subscription) ? (
+        <>
+          <div
+            className="mt-5 h-2 overflow-hidden rounded-full bg-stone-100"
+            role="progressbar"
+            aria-label="Credits used"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={used}
+          >
+            <div className={clsx('h-full rounded-full transition-[width] duration-500', tone.bar)} style={{ width: `${used}%` }} />
+          </div>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-[13px]">
+            <span className="text-stone-500">
+              {used}% of {formatNumber(usage.allowance)} credits used
+            </span>
+            <span className={clsx('font-medium', tone.text)}>{usage.label}</span>
+          </div>
+        </>
+      ) : (
+        <p className="mt-5 rounded-lg bg-stone-50 px-3 py-2.5 text-[13px] text-stone-600">
+          <Link to="/subscription" className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+            {NO_PLAN_USAGE_TEXT}
+          </Link>
+        </p>
+      )}
       <div className="mt-auto pt-5">
         <Link to="/credits" className="text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
           Buy extra credits
         </Link>
       </div>
+    </Card>
+  );
+}
+
+/** Stored uploads, renders, masks and overlays against the plan's quota (uploads past it are refused). */
+function StorageCard() {
+  const { data } = useGetStorageUsageQuery(undefined, { refetchOnMountOrArgChange: true });
+  const percent = data && data.quotaBytes > 0 ? Math.min(100, Math.round((data.usedBytes / data.quotaBytes) * 100)) : 0;
+  const full = percent >= 90;
+  return (
+    <Card className="flex flex-col p-6 md:col-span-2">
+      <CardHeader
+        title="Storage"
+        description="Uploads, renders, masks and placed pictures count towards your plan's storage."
+        icon={<HardDrive className="size-[18px]" />}
+      />
+      <div className="mt-5 flex items-baseline gap-2">
+        <span className="text-2xl font-semibold tracking-tight text-stone-900 tabular-nums">{data ? formatBytes(data.usedBytes) : '—'}</span>
+        <span className="text-sm text-stone-500">of {data ? formatBytes(data.quotaBytes) : '—'} used</span>
+      </div>
+      <div
+        className="mt-4 h-2 overflow-hidden rounded-full bg-stone-100"
+        role="progressbar"
+        aria-label="Storage used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className={clsx('h-full rounded-full transition-[width] duration-500', full ? 'bg-red-500' : 'bg-brand-600')} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={clsx('mt-3 text-[13px]', full ? 'font-medium text-red-700' : 'text-stone-500')}>
+        {full ? 'Almost full: delete images you no longer need, or upgrade your plan.' : `${percent}% of your storage used`}
+      </p>
     </Card>
   );
 }
@@ -205,6 +249,7 @@ export function OverviewPage() {
       <div className="mt-5 grid gap-5 md:grid-cols-2">
         <CreditUsageCard />
         <SubscriptionCard />
+        <StorageCard />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { createSubscription, createUser, json, mockFetch, renderWithRouter } from '../../../test/factories';
+import { markGoogleSignIn } from '../googleSignIn';
 import { AuthCallbackPage } from './AuthCallbackPage';
 
 const routes = [
@@ -38,5 +39,23 @@ describe('AuthCallbackPage', () => {
     const { router } = renderWithRouter(routes, { path: '/auth/callback', auth: { isInitialized: true } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(error).toHaveBeenCalledWith('No authentication token received', expect.anything());
+  });
+
+  it('ends a sign-in started with the Google button with the Google texts', async () => {
+    mockFetch(json({ user: createUser(), subscription: createSubscription(), credits: 9 }));
+    const success = vi.spyOn(toast, 'success');
+    markGoogleSignIn();
+    const { router } = renderWithRouter(routes, { path: '/auth/callback?token=abc', auth: { isInitialized: true } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
+    expect(success).toHaveBeenCalledWith('Successfully signed in with Google!', expect.anything());
+  });
+
+  it("says 'Google login failed' when Google sends back an error", async () => {
+    mockFetch(json({}));
+    const error = vi.spyOn(toast, 'error');
+    markGoogleSignIn();
+    const { router } = renderWithRouter(routes, { path: '/auth/callback?error=access_denied', auth: { isInitialized: true } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(error).toHaveBeenCalledWith('Google login failed', expect.anything());
   });
 });

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { GOOGLE_TEXTS, takeGoogleSignInMark } from '../googleSignIn';
 import { fetchCurrentUser } from '../store/authSlice';
 import { clearStoredSession, storeToken } from '../store/storedSession';
 
@@ -22,10 +23,12 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
+    const fromGoogle = takeGoogleSignInMark();
+    const failed = fromGoogle ? GOOGLE_TEXTS.failed : 'Authentication failed';
     const error = params.get('error');
     const token = params.get('token');
     if (error) {
-      toast.error('Authentication failed', { duration: ERROR_MS });
+      toast.error(failed, { duration: ERROR_MS });
       navigate('/login', { replace: true });
       return;
     }
@@ -37,11 +40,11 @@ export function AuthCallbackPage() {
     storeToken(token);
     void dispatch(fetchCurrentUser()).then((result) => {
       if (fetchCurrentUser.fulfilled.match(result)) {
-        toast.success('Successfully signed in!', { duration: SUCCESS_MS });
+        toast.success(fromGoogle ? GOOGLE_TEXTS.success : 'Successfully signed in!', { duration: SUCCESS_MS });
         navigate('/create', { replace: true });
       } else {
         clearStoredSession();
-        toast.error('Authentication failed', { duration: ERROR_MS });
+        toast.error(failed, { duration: ERROR_MS });
         navigate('/login', { replace: true });
       }
     });

@@ -1,9 +1,8 @@
-import toast from 'react-hot-toast';
+import type { ReactNode } from 'react';
 import { useGetAuthConfigQuery } from '../../../app/api/auth';
 import { API_BASE } from '../../../app/api/http';
 import { Button } from '../../../components/ui/Button';
-
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
+import { markGoogleSignIn } from '../googleSignIn';
 
 function GoogleMark() {
   return (
@@ -16,19 +15,22 @@ function GoogleMark() {
   );
 }
 
-/** Continue with Google: the server's redirect flow when configured, else a clear note. */
-export function GoogleButton({ label = 'Continue with Google' }: { label?: string }) {
-  const { data, isLoading } = useGetAuthConfigQuery();
-  const onClick = () => {
-    if (data?.googleEnabled) {
-      window.location.assign(`${API_BASE}/auth/google`);
-    } else {
-      toast.error(GOOGLE_NOT_CONFIGURED, { id: 'google-not-configured' });
-    }
-  };
+/**
+ * Continue with Google and what follows it (the "or" divider), shown only when the server says
+ * Google sign-in is on (GET /auth/config); a server without it offers no dead button.
+ */
+export function GoogleButton({ label = 'Continue with Google', after }: { label?: string; after?: ReactNode }) {
+  const { data } = useGetAuthConfigQuery();
+  if (!data?.googleEnabled) return null;
   return (
-    <Button variant="secondary" size="lg" fullWidth icon={<GoogleMark />} loading={isLoading} onClick={onClick}>
-      {label}
-    </Button>
+    <>
+      <Button variant="secondary" size="lg" fullWidth icon={<GoogleMark />} onClick={() => {
+          markGoogleSignIn();
+          window.location.assign(`${API_BASE}/auth/google`);
+        }}>
+        {label}
+      </Button>
+      {after}
+    </>
   );
 }

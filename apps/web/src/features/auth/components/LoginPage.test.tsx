@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedNavigator } from '../../../app/api/unauthorized';
 import { createSession, json, mockFetchBy, renderWithRouter, signedInAuth } from '../../../test/factories';
-import { GOOGLE_NOT_CONFIGURED } from './GoogleButton';
 import { LoginPage } from './LoginPage';
+import { authApi } from '../../../app/api/auth';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -115,16 +115,20 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'RESEND EMAIL' })).toBeDisabled();
   });
 
-  it('says so when Google sign-in is not configured', async () => {
+  it('offers Google only when the server has Google sign-in on', async () => {
     serverWith({});
-    const error = vi.spyOn(toast, 'error');
+    const off = renderWithRouter(routes, { path: '/login', auth: { isInitialized: true } });
+    // The config has arrived (googleEnabled false): still no Google button, and no divider before the form.
+    await waitFor(() => expect(authApi.endpoints.getAuthConfig.select()(off.store.getState()).isSuccess).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
+    off.unmount();
+
+    serverWith({ '/auth/config': () => json({ googleEnabled: true }) });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderWithRouter(routes, { path: '/login', auth: { isInitialized: true } });
-    const google = screen.getByRole('button', { name: 'Continue with Google' });
-    await waitFor(() => expect(google).toBeEnabled());
-    await userEvent.click(google);
-    expect(error).toHaveBeenCalledWith(GOOGLE_NOT_CONFIGURED, expect.anything());
-    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/\/auth\/google$/));
   });
 });

@@ -67,8 +67,7 @@ export function LoginPage() {
     <AuthLayout>
       <AuthCard title="Sign in to Atelier" description="Welcome back. Sign in to continue to your studio.">
         <div className="flex flex-col gap-5">
-          <GoogleButton />
-          <OrDivider />
+          <GoogleButton after={<OrDivider />} />
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
             {error && !dialogOpen ? <Alert tone="error">{error}</Alert> : null}
             <TextField

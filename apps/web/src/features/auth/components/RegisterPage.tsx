@@ -3,7 +3,8 @@ import { registerFormSchema, type RegisterForm } from '@atelier/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { rememberReferralCode } from '../../account/hooks/usePendingReferral';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -35,6 +36,11 @@ export function RegisterPage() {
     dispatch(resetAuthFlags());
   }, [dispatch]);
 
+  // Arriving through an invite link: remembered until the new account signs in.
+  const [params] = useSearchParams();
+  const ref = params.get('ref');
+  useEffect(() => rememberReferralCode(ref), [ref]);
+
   if (isAuthenticated) return <Navigate to="/create" replace />;
 
   const onSubmit = async ({ confirmPassword: _confirm, ...body }: RegisterForm) => {
@@ -42,10 +48,11 @@ export function RegisterPage() {
     if (register.fulfilled.match(result)) {
       if (result.payload.emailSent) {
         toast.success('Account created! Please check your email to verify your account.');
+        navigate('/login', { state: { emailSent: true } });
       } else {
         toast.success('Account created successfully!');
+        navigate('/create');
       }
-      navigate('/login', { state: { emailSent: result.payload.emailSent } });
       return;
     }
     toast.error(result.payload?.message || 'Failed to create account');
@@ -57,8 +64,7 @@ export function RegisterPage() {
     <AuthLayout>
       <AuthCard title="Create your account" description="Start turning your models and sketches into renders.">
         <div className="flex flex-col gap-5">
-          <GoogleButton label="Sign up with Google" />
-          <OrDivider />
+          <GoogleButton label="Sign up with Google" after={<OrDivider />} />
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
             {error ? <Alert tone="error">{error}</Alert> : null}
             <TextField label="Full name" autoComplete="name" placeholder="Alvar Aalto" autoFocus error={errors.fullName?.message} {...field('fullName')} />

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter, signedInAuth } from '../../../test/factories';
+import { NotFoundPage } from '../../shell/components/NotFoundPage';
 import { RequireAuth } from './RequireAuth';
 
 function LoginProbe() {
@@ -12,6 +13,7 @@ function LoginProbe() {
 const routes = [
   { path: '/login', element: <LoginProbe /> },
   { element: <RequireAuth />, children: [{ path: '/overview', element: <p>overview content</p> }] },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
 describe('RequireAuth', () => {
@@ -32,5 +34,13 @@ describe('RequireAuth', () => {
   it('renders the page for a signed-in user', () => {
     renderWithRouter(routes, { path: '/overview', auth: signedInAuth() });
     expect(screen.getByText('overview content')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor on an unknown path to /login, and tells a signed-in user the page is not found', () => {
+    const visitor = renderWithRouter(routes, { path: '/no-such-page', auth: { isInitialized: true } });
+    expect(visitor.router.state.location.pathname).toBe('/login');
+    visitor.unmount();
+    renderWithRouter(routes, { path: '/no-such-page', auth: signedInAuth() });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 });

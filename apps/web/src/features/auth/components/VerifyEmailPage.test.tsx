@@ -74,12 +74,13 @@ describe('VerifyEmailPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
   });
 
-  it('reports a missing token without calling the server', () => {
+  it('reports a missing token without calling the server; Try Again ends with the retry error', async () => {
     const fetch = mockFetch(json({}));
     renderPage('/auth/verify-email');
     expect(screen.getByText(VERIFY_TEXTS.noToken)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Try Again' }).click());
+    expect(await screen.findByText(VERIFY_TEXTS.retryFailed)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 

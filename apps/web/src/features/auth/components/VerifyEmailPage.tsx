@@ -57,7 +57,12 @@ export function VerifyEmailPage() {
   }, [redirectMs, navigate]);
 
   const retry = async () => {
-    if (!token) return;
+    // No token: nothing to send; the retry ends with the spec's error straight away.
+    if (!token) {
+      setMessage(VERIFY_TEXTS.retryFailed);
+      toast.error(`Manual verification failed: ${VERIFY_TEXTS.noToken}`);
+      return;
+    }
     setStatus('loading');
     const result = await dispatch(verifyEmail(token));
     if (verifyEmail.fulfilled.match(result)) {
@@ -95,11 +100,9 @@ export function VerifyEmailPage() {
           title="We couldn't verify your e-mail"
           actions={
             <>
-              {token ? (
-                <Button size="lg" fullWidth onClick={retry}>
-                  Try Again
-                </Button>
-              ) : null}
+              <Button size="lg" fullWidth onClick={retry}>
+                Try Again
+              </Button>
               <Button size="lg" variant="secondary" fullWidth onClick={() => navigate('/login')}>
                 Go to Login
               </Button>

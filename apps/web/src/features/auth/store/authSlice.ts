@@ -169,7 +169,7 @@ export const resendVerification = createAuthThunk(
   },
 );
 
-/** Ends the session locally: the server keeps no session to end (stateless bearer tokens). */
+/** Ends the session locally (useSignOut first asks the server to end it: POST /auth/logout). */
 export const logout = createAuthThunk('auth/logout', async () => {
   clearStoredSession();
 });

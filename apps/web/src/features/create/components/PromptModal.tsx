@@ -3,7 +3,7 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DEFAULT_PROMPT } from '@atelier/contract';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { Hint } from './Hint';
+import { Hint } from '../../../components/workspace/Hint';
 
 export const PROMPT_MAX_LENGTH = 4000;
 

@@ -29,7 +29,6 @@ export interface CustomizationState {
   openSection: Record<SelectedStyle, string | null>;
 }
 
-export const CUSTOMIZATION_LIMITS = GENERATION_LIMITS;
 export const FETCH_OPTIONS_FAILED = 'Failed to fetch customization options';
 
 export const initialCustomizationState: CustomizationState = {

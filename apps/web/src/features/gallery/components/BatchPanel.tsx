@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { dayHeading, dayKeyOf, timeOfDay } from '../lib/days';
 import { downloadGalleryImage } from '../lib/imageActions';
-import { useGalleryActions } from './GalleryActions';
+import { useGalleryActions } from './galleryActionsContext';
 import { IconAction } from './IconAction';
 import { ImageTile } from './ImageTile';
 

@@ -1,5 +1,5 @@
-import { GALLERY_MESSAGES, type GalleryImage } from '@atelier/contract';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { GALLERY_MESSAGES, sharedImagePath, type GalleryImage } from '@atelier/contract';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../app/api/http';
@@ -10,34 +10,11 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { closeGallery } from '../store/galleryUiSlice';
 import { downloadGalleryImage, shareLink, shareLinkFor } from '../lib/imageActions';
 import { GalleryImageViewer } from './GalleryImageViewer';
+import { GalleryActionsContext, type GalleryActions } from './galleryActionsContext';
 
-/**
- * What a user can do with an image of their gallery (image-modules §2): view it large,
- * download, share, send to Tweak, open in Create, share on Explore, delete (with confirmation).
- * One provider per gallery view holds the confirmation dialog, the viewer and the busy state.
- */
-export interface GalleryActions {
-  timeZone: string;
-  view(image: GalleryImage): void;
-  download(image: GalleryImage): Promise<void>;
-  share(image: GalleryImage): Promise<void>;
-  sendToTweak(image: GalleryImage): void;
-  openInCreate(image: GalleryImage): Promise<void>;
-  setPublic(image: GalleryImage, isPublic: boolean): Promise<void>;
-  requestDelete(image: GalleryImage): void;
-  /** Leaves the gallery (closing the modal) for another screen. */
-  go(path: string): void;
-  /** `${action}:${imageId}` for actions under way. */
-  isBusy(action: 'download' | 'create' | 'visibility' | 'delete', id: number): boolean;
-}
-
-const Context = createContext<GalleryActions | null>(null);
-
-export function useGalleryActions(): GalleryActions {
-  const actions = useContext(Context);
-  if (!actions) throw new Error('useGalleryActions needs a GalleryActionsProvider');
-  return actions;
-}
+export const SHARE_PRIVATE_TITLE = 'Publish this image to share it?';
+export const SHARE_PRIVATE_DESCRIPTION =
+  'Shared images get a page on Explore that anyone with the link can open: the image, its prompt and your first name. You can make it private again at any time.';
 
 export function GalleryActionsProvider({ timeZone, children }: { timeZone: string; children: ReactNode }) {
   const navigate = useNavigate();
@@ -48,6 +25,7 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [viewing, setViewing] = useState<GalleryImage | null>(null);
   const [toDelete, setToDelete] = useState<GalleryImage | null>(null);
+  const [toPublish, setToPublish] = useState<GalleryImage | null>(null);
 
   // The busy set is read synchronously (a second press while the first runs does nothing) and
   // mirrored into state for rendering the spinners.
@@ -61,6 +39,16 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
     } finally {
       busyRef.current.delete(key);
       setBusy(new Set(busyRef.current));
+    }
+  }, []);
+
+  const shareImageLink = useCallback(async (id: number, url: string) => {
+    try {
+      const result = await shareLink(url, `Atelier render ${id}`);
+      if (result === 'copied') toast.success(GALLERY_MESSAGES.linkCopied);
+    } catch (error) {
+      console.error('Share failed', error);
+      toast.error(GALLERY_MESSAGES.shareFailed);
     }
   }, []);
 
@@ -82,14 +70,9 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
       },
       share: async (image) => {
         const url = shareLinkFor(image, window.location.origin);
-        if (!url) return;
-        try {
-          const result = await shareLink(url, `Atelier render ${image.id}`);
-          if (result === 'copied') toast.success(GALLERY_MESSAGES.linkCopied);
-        } catch (error) {
-          console.error('Share failed', error);
-          toast.error(GALLERY_MESSAGES.shareFailed);
-        }
+        // A private image has no page to share yet: ask to publish it on Explore first.
+        if (!url) return setToPublish(image);
+        await shareImageLink(image.id, url);
       },
       sendToTweak: (image) => leaveTo(`/edit?imageId=${image.id}`),
       openInCreate: async (image) => {
@@ -117,7 +100,7 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
       go: leaveTo,
       isBusy: (action, id) => busy.has(`${action}:${id}`),
     }),
-    [timeZone, track, leaveTo, resolveInput, setVisibility, busy],
+    [timeZone, track, leaveTo, resolveInput, setVisibility, busy, shareImageLink],
   );
 
   const confirmDelete = async () => {
@@ -136,10 +119,51 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
   };
   const deleting = toDelete ? busy.has(`delete:${toDelete.id}`) : false;
 
+  const publishAndShare = async () => {
+    const image = toPublish;
+    if (!image) return;
+    await track(`visibility:${image.id}`, async () => {
+      try {
+        await setVisibility({ id: image.id, isPublic: true }).unwrap();
+      } catch (error) {
+        toast.error(errorMessage(error, GALLERY_MESSAGES.visibilityFailed));
+        return;
+      }
+      setToPublish(null);
+      setViewing((v) => (v && v.id === image.id ? { ...v, isPublic: true } : v));
+      await shareImageLink(image.id, new URL(sharedImagePath(image.id), window.location.origin).href);
+    });
+  };
+  const publishing = toPublish ? busy.has(`visibility:${toPublish.id}`) : false;
+
   return (
-    <Context.Provider value={actions}>
+    <GalleryActionsContext.Provider value={actions}>
       {children}
       <GalleryImageViewer image={viewing} onClose={() => setViewing(null)} />
+      <Dialog
+        open={toPublish !== null}
+        onOpenChange={(open) => {
+          if (!open && !publishing) setToPublish(null);
+        }}
+        title={SHARE_PRIVATE_TITLE}
+        description={SHARE_PRIVATE_DESCRIPTION}
+        size="sm"
+        dismissible={!publishing}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setToPublish(null)} disabled={publishing}>
+              Cancel
+            </Button>
+            <Button loading={publishing} onClick={() => void publishAndShare()}>
+              Publish and share
+            </Button>
+          </>
+        }
+      >
+        {toPublish?.thumbnailUrl ? (
+          <img src={toPublish.thumbnailUrl} alt="" className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover" />
+        ) : null}
+      </Dialog>
       <Dialog
         open={toDelete !== null}
         onOpenChange={(open) => {
@@ -164,6 +188,6 @@ export function GalleryActionsProvider({ timeZone, children }: { timeZone: strin
           <img src={toDelete.thumbnailUrl} alt="" className="aspect-[4/3] w-full rounded-lg bg-stone-100 object-cover" />
         ) : null}
       </Dialog>
-    </Context.Provider>
+    </GalleryActionsContext.Provider>
   );
 }

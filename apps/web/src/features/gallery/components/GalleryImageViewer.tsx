@@ -2,7 +2,7 @@ import type { GalleryImage } from '@atelier/contract';
 import { Download, Globe, GlobeLock, Share2, Sparkles, Trash2, WandSparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { dayHeading, dayKeyOf, timeOfDay } from '../lib/days';
-import { useGalleryActions } from './GalleryActions';
+import { useGalleryActions } from './galleryActionsContext';
 import { ImageViewer } from './ImageViewer';
 
 const MODULE_LABEL = { CREATE: 'Create', TWEAK: 'Tweak', REFINE: 'Upscale' } as const;

@@ -6,7 +6,7 @@ import { memo, useState } from 'react';
 import { isCompletedImage, timeOfDay } from '../lib/days';
 import { Spinner } from '../../../components/ui/Spinner';
 import { FULL_CAPTION_HEIGHT as CAPTION_HEIGHT } from '../lib/geometry';
-import { useGalleryActions } from './GalleryActions';
+import { useGalleryActions } from './galleryActionsContext';
 import { Hint, IconAction } from './IconAction';
 
 const MODULE_LABEL = { CREATE: 'Create', TWEAK: 'Tweak', REFINE: 'Upscale' } as const;

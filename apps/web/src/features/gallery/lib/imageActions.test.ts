@@ -23,10 +23,9 @@ describe('gallery image actions', () => {
 
   it('shares the public link of a public image and the signed URL of a private one', () => {
     const origin = 'https://atelier.example';
-    expect(shareLinkFor({ isPublic: true, publicUrl: '/api/explore/images/5/full', imageUrl: '/api/files/a?sig=1' }, origin)).toBe(
-      'https://atelier.example/api/explore/images/5/full',
-    );
-    expect(shareLinkFor({ isPublic: false, publicUrl: null, imageUrl: '/api/files/a?sig=1' }, origin)).toBe('https://atelier.example/api/files/a?sig=1');
+    // A public image is shared as its stable page, never as an expiring signed file URL.
+    expect(shareLinkFor({ id: 5, isPublic: true }, origin)).toBe('https://atelier.example/explore/5');
+    expect(shareLinkFor({ id: 5, isPublic: false }, origin)).toBeNull();
   });
 
   it('uses the system share sheet when there is one, else copies the link', async () => {

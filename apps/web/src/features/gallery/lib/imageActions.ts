@@ -1,3 +1,4 @@
+import { sharedImagePath } from '@atelier/contract';
 import { API_BASE } from '../../../app/api/http';
 import { readStoredToken } from '../../auth/store/storedSession';
 
@@ -51,10 +52,12 @@ export async function downloadGalleryImage(
   }
 }
 
-/** The link to share: the public link while the image is public, else its signed URL; absolute. */
-export function shareLinkFor(image: { isPublic: boolean; publicUrl: string | null; imageUrl: string | null }, origin: string): string | null {
-  const path = image.isPublic && image.publicUrl ? image.publicUrl : image.imageUrl;
-  return path ? new URL(path, origin).href : null;
+/**
+ * The link to share: the image's stable share page (/explore/{id}), absolute; null while the
+ * image is private (it must be published first: a signed file URL would expire in an hour).
+ */
+export function shareLinkFor(image: { id: number; isPublic: boolean }, origin: string): string | null {
+  return image.isPublic ? new URL(sharedImagePath(image.id), origin).href : null;
 }
 
 export interface ShareDeps {

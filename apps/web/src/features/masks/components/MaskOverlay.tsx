@@ -44,9 +44,9 @@ export function MaskOverlay({
   const [map, setMap] = useState<LabelMap | null>(null);
   const lastHover = useRef<number | null>(null);
 
-  // The label map is rebuilt when the set of mask files changes (not on style or visibility).
+  // The label map is rebuilt when the set of mask files changes (a region edit gives new files), not on style or visibility.
   const files = useMemo(() => regions.map((r) => ({ id: r.id, url: r.maskUrl })), [regions]);
-  const filesKey = files.map((f) => f.id).join(',');
+  const filesKey = files.map((f) => `${f.id}:${f.url.split('?')[0]}`).join(',');
   const first = files[0]?.url;
   useEffect(() => {
     if (!filesKey || !first) {

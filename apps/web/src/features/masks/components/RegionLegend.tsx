@@ -13,8 +13,15 @@ import { setHoveredMask, useMaskView } from '../store/maskView';
  * name and material, a visibility toggle per region, and hover that highlights the region on the
  * image (and follows the pointer over the image). Collapsible.
  */
+/** The full list opens by default only on screens at least 1440 px wide. */
+export const LEGEND_OPEN_MIN_WIDTH = 1440;
+export function legendStartsOpen(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(`(min-width: ${LEGEND_OPEN_MIN_WIDTH}px)`).matches;
+}
+
 export function RegionLegend({ inputImageId, regions }: { inputImageId: number; regions: MaskRegion[] }) {
-  const [open, setOpen] = useState(true);
+  // Below 1440 px the full list would cover a third of the canvas: it starts as a compact strip of swatches.
+  const [open, setOpen] = useState(legendStartsOpen);
   const { hoveredMaskId } = useMaskView();
   const [setVisibility] = useSetMaskVisibilityMutation();
 
@@ -29,7 +36,10 @@ export function RegionLegend({ inputImageId, regions }: { inputImageId: number; 
   return (
     <div
       data-canvas-ui
-      className="pointer-events-auto w-60 overflow-hidden rounded-xl border border-white/10 bg-stone-900/85 text-white shadow-raised backdrop-blur"
+      className={clsx(
+        'pointer-events-auto overflow-hidden rounded-xl border border-white/10 bg-stone-900/85 text-white shadow-raised backdrop-blur',
+        open ? 'w-60' : 'w-44',
+      )}
       onPointerLeave={() => setHoveredMask(null)}
     >
       <button
@@ -40,13 +50,21 @@ export function RegionLegend({ inputImageId, regions }: { inputImageId: number; 
       >
         Regions
         <span className="rounded-full bg-white/10 px-1.5 text-[11px] font-medium tabular-nums normal-case">{regions.length}</span>
-        <ChevronDown className={clsx('ml-auto size-4 text-white/60 transition-transform', open ? 'rotate-180' : '')} aria-hidden />
+        {!open ? (
+          <span className="flex min-w-0 items-center gap-1 overflow-hidden" data-testid="region-swatches" aria-hidden>
+            {regions.slice(0, 8).map((r) => (
+              <span key={r.id} className={clsx('size-2.5 shrink-0 rounded-[3px] ring-1 ring-white/30', r.isVisible ? '' : 'opacity-40')} style={{ background: r.color }} />
+            ))}
+          </span>
+        ) : null}
+        <ChevronDown className={clsx('ml-auto size-4 shrink-0 text-white/60 transition-transform', open ? 'rotate-180' : '')} aria-hidden />
       </button>
       {open ? (
         <ul aria-label="Regions on the canvas" className="max-h-[min(22rem,calc(100vh-18rem))] overflow-y-auto border-t border-white/10 py-1">
           {regions.map((r) => {
-            const material = r.materialOption?.displayName ?? r.customizationOption?.displayName ?? r.customText;
             const name = regionName(r);
+            const text = r.customText === name ? null : r.customText;
+            const material = r.materialOption?.displayName ?? r.customizationOption?.displayName ?? text;
             return (
               <li
                 key={r.id}

@@ -48,8 +48,16 @@ export function regionName(region: Pick<MaskRegion, 'label' | 'position'>): stri
       return 'Ground';
     case 'vegetation':
       return 'Planting';
-    default:
+    case 'roof':
+      return 'Roof';
+    case 'window':
+      return 'Glazing';
+    case 'region':
+    case '':
       return `Region ${region.position + 1}`;
+    default:
+      // A name the user or the model's material pass gave (ID pass, rename).
+      return region.label;
   }
 }
 

@@ -26,3 +26,21 @@ export function regionSettingsSaved(patch: { maskMaterialMappings: Record<string
     );
   };
 }
+
+/**
+ * What the server saved for a freshly selected input image (its prompt, its regions' styles as
+ * mappings) fills the settings that are still blank; a prompt or mappings set meanwhile win.
+ */
+export function savedRegionsRestored(saved: { maskMaterialMappings: Record<string, MaskMaterialMapping>; generatedPrompt: string | null }) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
+    const c = getState().customization;
+    const promptBlank = c.generatedPrompt.trim() === '';
+    const mappingsBlank = Object.keys(c.maskMaterialMappings).length === 0;
+    const prompt = promptBlank ? (saved.generatedPrompt ?? '').trim() : c.generatedPrompt;
+    const mappings = mappingsBlank ? saved.maskMaterialMappings : c.maskMaterialMappings;
+    const fillsPrompt = promptBlank && prompt !== '';
+    const fillsMappings = mappingsBlank && Object.keys(mappings).length > 0;
+    if (!fillsPrompt && !fillsMappings) return;
+    dispatch(regionSettingsSaved({ maskMaterialMappings: mappings, aiMaterials: c.aiMaterials as AiPromptMaterial[], generatedPrompt: prompt }));
+  };
+}

@@ -1,10 +1,11 @@
 import clsx from 'clsx';
-import { ChevronsLeftRight, Maximize, Minus, Plus } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { clampZoom, fitView, wheelZoom, zoomAt, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type Size, type View } from '../../../lib/canvasView';
+import { ChevronsLeftRight } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Size } from '../../../lib/canvasView';
+import { CanvasLoading, CanvasSurface, ZoomControls } from '../../../components/workspace/CanvasFrame';
+import { usePanZoom } from '../../../components/workspace/usePanZoom';
 import { isClick, splitAt } from '../canvasView';
 import type { RefineViewMode } from '../store/refineSlice';
-import { Hint } from './Hint';
 
 export interface CanvasLayer {
   url: string;
@@ -14,8 +15,7 @@ export interface CanvasLayer {
 }
 
 /**
- * The refine canvas (spec §2): a dark, full-size pan and zoom surface (drag to pan, wheel to
- * zoom around the pointer, 0.1–10, buttons for 1.2× steps and fit). It shows the refined result
+ * The refine canvas (spec §2): the workspace's pan and zoom surface. It shows the refined result
  * (view mode generated), the original, or both with a before/after slider; the original is
  * drawn at the result's size so the two line up. A click on the image (a press that does not
  * move) calls `onImageClick` (the prompt modal).
@@ -38,31 +38,15 @@ export function RefineCanvas({
   onImageClick: () => void;
   children?: ReactNode;
 }) {
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [viewport, setViewport] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size | null>(null);
-  const [view, setView] = useState<View>({ zoom: 1, x: 0, y: 0 });
-  const [animate, setAnimate] = useState(false);
   const [loaded, setLoaded] = useState<Record<string, boolean>>({});
   const [split, setSplit] = useState(0.5);
-  const drag = useRef<{ pointerId: number; startX: number; startY: number; view: View; onImage: boolean } | null>(null);
+  const pressOnImage = useRef(false);
   const splitDrag = useRef<number | null>(null);
-  const [dragging, setDragging] = useState(false);
 
   // The box both layers are drawn in: the result's size when there is one, else the original's.
   const main = after ?? before;
   const size: Size | null = main?.width && main?.height ? { width: main.width, height: main.height } : natural;
-
-  useLayoutEffect(() => {
-    const el = viewportRef.current;
-    if (!el) return;
-    const measure = () => setViewport({ width: el.clientWidth, height: el.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const [shownKey, setShownKey] = useState<string | null>(null);
   if (viewKey !== shownKey) {
@@ -71,44 +55,11 @@ export function RefineCanvas({
     setSplit(0.5);
   }
 
-  const width = size?.width ?? 0;
-  const height = size?.height ?? 0;
-  const lastInset = useRef(insetLeft);
-  useEffect(() => {
-    if (!viewKey || !width || !height || viewport.width === 0) return;
-    const glide = lastInset.current !== insetLeft;
-    lastInset.current = insetLeft;
-    setAnimate(glide);
-    setView(fitView(viewport, { width, height }, insetLeft));
-  }, [viewKey, width, height, viewport, insetLeft]);
-
-  useEffect(() => {
-    const el = viewportRef.current;
-    if (!el) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const rect = el.getBoundingClientRect();
-      setAnimate(false);
-      setView((v) => zoomAt(v, wheelZoom(v.zoom, event.deltaY), { x: event.clientX - rect.left, y: event.clientY - rect.top }));
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, []);
-
-  const fit = useCallback(() => {
-    if (!width || !height || viewport.width === 0) return;
-    setAnimate(true);
-    setView(fitView(viewport, { width, height }, insetLeft));
-  }, [width, height, viewport, insetLeft]);
-
-  const zoomBy = (factor: number) => {
-    setAnimate(true);
-    const centre = { x: insetLeft + (viewport.width - insetLeft) / 2, y: viewport.height / 2 };
-    setView((v) => zoomAt(v, clampZoom(v.zoom * factor), centre));
-  };
+  const pan = usePanZoom({ viewKey, size, insetLeft });
+  const { view, viewport, transform, transition } = pan;
 
   const local = (clientX: number, clientY: number) => {
-    const rect = viewportRef.current?.getBoundingClientRect();
+    const rect = pan.viewportRef.current?.getBoundingClientRect();
     return { x: clientX - (rect?.left ?? 0), y: clientY - (rect?.top ?? 0) };
   };
   const onImageAt = (p: { x: number; y: number }) =>
@@ -119,8 +70,6 @@ export function RefineCanvas({
   const showAfter = !!after && mode !== 'original';
   const layerLoaded = (l: CanvasLayer | null) => !l || loaded[l.url];
   const ready = !!size && (showAfter ? layerLoaded(after) : true) && (showBefore ? layerLoaded(before) : true);
-  const transform = `translate3d(${view.x}px, ${view.y}px, 0) scale(${view.zoom})`;
-  const transition = animate ? 'transform 300ms cubic-bezier(0.22, 1, 0.36, 1)' : undefined;
 
   const markLoaded = (layer: CanvasLayer) => (e: React.SyntheticEvent<HTMLImageElement>) => {
     const img = e.currentTarget;
@@ -140,43 +89,32 @@ export function RefineCanvas({
   };
 
   return (
-    <div
-      ref={viewportRef}
-      data-testid="refine-canvas"
-      className={clsx('absolute inset-0 overflow-hidden bg-[#1b1b1d] select-none', main ? (dragging ? 'cursor-grabbing' : 'cursor-grab') : '')}
-      style={{ backgroundImage: 'radial-gradient(rgb(255 255 255 / 0.055) 1px, transparent 1px)', backgroundSize: '22px 22px' }}
+    <CanvasSurface
+      surfaceRef={pan.viewportRef}
+      testId="refine-canvas"
+      grab={!!main}
+      dragging={pan.dragging}
       onPointerDown={(e) => {
-        if (!main || e.button !== 0 || (e.target as HTMLElement).closest('[data-canvas-ui]')) return;
-        const p = local(e.clientX, e.clientY);
-        drag.current = { pointerId: e.pointerId, startX: e.clientX, startY: e.clientY, view, onImage: onImageAt(p) };
-        e.currentTarget.setPointerCapture(e.pointerId);
-        setDragging(true);
-        setAnimate(false);
+        if (main && pan.startPan(e)) pressOnImage.current = onImageAt(local(e.clientX, e.clientY));
       }}
       onPointerMove={(e) => {
         if (splitDrag.current === e.pointerId && size) {
           setSplit(splitAt(view, size.width, local(e.clientX, e.clientY).x));
           return;
         }
-        const d = drag.current;
-        if (!d || d.pointerId !== e.pointerId) return;
-        setView({ ...d.view, x: d.view.x + e.clientX - d.startX, y: d.view.y + e.clientY - d.startY });
+        pan.movePan(e);
       }}
       onPointerUp={(e) => {
         if (splitDrag.current === e.pointerId) {
           splitDrag.current = null;
           return;
         }
-        const d = drag.current;
-        if (d?.pointerId !== e.pointerId) return;
-        drag.current = null;
-        setDragging(false);
-        if (d.onImage && isClick({ x: d.startX, y: d.startY }, { x: e.clientX, y: e.clientY })) onImageClick();
+        const start = pan.endPan(e);
+        if (start && pressOnImage.current && isClick(start, { x: e.clientX, y: e.clientY })) onImageClick();
       }}
       onPointerCancel={() => {
-        drag.current = null;
         splitDrag.current = null;
-        setDragging(false);
+        pan.cancelPan();
       }}
     >
       {main && size ? (
@@ -209,11 +147,7 @@ export function RefineCanvas({
         </div>
       ) : null}
 
-      {main && !ready ? (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center" style={{ paddingLeft: insetLeft }}>
-          <span className="size-8 animate-spin rounded-full border-2 border-white/20 border-t-white/70" aria-label="Loading image" role="status" />
-        </div>
-      ) : null}
+      {main && !ready ? <CanvasLoading insetLeft={insetLeft} /> : null}
 
       {comparing && size && ready ? (
         <>
@@ -230,7 +164,7 @@ export function RefineCanvas({
             onPointerDown={(e) => {
               e.stopPropagation();
               splitDrag.current = e.pointerId;
-              viewportRef.current?.setPointerCapture(e.pointerId);
+              pan.viewportRef.current?.setPointerCapture(e.pointerId);
             }}
             className="group absolute z-[1] flex w-8 -translate-x-1/2 cursor-ew-resize justify-center focus-visible:outline-none"
             style={{ left: handleX, top: Math.max(0, view.y), height: Math.min(viewport.height, size.height * view.zoom + Math.min(0, view.y)) }}
@@ -257,36 +191,7 @@ export function RefineCanvas({
 
       {children}
 
-      {main ? (
-        <div
-          data-canvas-ui
-          className="absolute bottom-4 flex items-center gap-0.5 rounded-xl border border-white/10 bg-stone-900/80 p-1 text-white shadow-raised backdrop-blur transition-[left] duration-300"
-          style={{ left: `calc(${insetLeft}px + (100% - ${insetLeft}px) / 2)`, transform: 'translateX(-50%)' }}
-        >
-          <Hint label="Zoom out" side="top">
-            <button type="button" aria-label="Zoom out" disabled={view.zoom <= ZOOM_MIN} onClick={() => zoomBy(1 / ZOOM_STEP)} className={toolButton}>
-              <Minus className="size-4" />
-            </button>
-          </Hint>
-          <span aria-live="polite" aria-label="Zoom level" className="w-14 text-center text-xs font-medium tabular-nums text-white/85">
-            {Math.round(view.zoom * 100)}%
-          </span>
-          <Hint label="Zoom in" side="top">
-            <button type="button" aria-label="Zoom in" disabled={view.zoom >= ZOOM_MAX} onClick={() => zoomBy(ZOOM_STEP)} className={toolButton}>
-              <Plus className="size-4" />
-            </button>
-          </Hint>
-          <span className="mx-1 h-5 w-px bg-white/15" aria-hidden />
-          <Hint label="Fit to screen" side="top">
-            <button type="button" aria-label="Fit to screen" onClick={fit} className={toolButton}>
-              <Maximize className="size-4" />
-            </button>
-          </Hint>
-        </div>
-      ) : null}
-    </div>
+      {main ? <ZoomControls zoom={view.zoom} insetLeft={insetLeft} onZoomBy={pan.zoomBy} onFit={pan.fit} /> : null}
+    </CanvasSurface>
   );
 }
-
-const toolButton =
-  'flex size-8 items-center justify-center rounded-lg text-white/80 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60 disabled:opacity-35 disabled:hover:bg-transparent';

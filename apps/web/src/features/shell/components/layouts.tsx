@@ -1,15 +1,19 @@
 import { Outlet } from 'react-router';
+import { usePendingReferral } from '../../account/hooks/usePendingReferral';
 import { useCreditWarnings } from '../../credits';
 import { GalleryModal } from '../../gallery';
 import { AccountSidebar } from './AccountSidebar';
 import { AppHeader } from './AppHeader';
+import { DemoModeBanner } from './DemoModeBanner';
 import { WorkSidebar } from './WorkSidebar';
 
 /** Header + page. Every signed-in screen (and /explore) sits inside it. */
 export function AppShell() {
   useCreditWarnings();
+  usePendingReferral();
   return (
     <div className="flex h-full min-h-0 flex-col">
+      <DemoModeBanner />
       <AppHeader />
       <div className="flex min-h-0 flex-1">
         <Outlet />

@@ -51,7 +51,7 @@ export function EducationalPlansDialog({ open, onOpenChange, plans, isStudent, i
             </p>
             <p className="mt-0.5">
               Educational plans are only available for verified students. Register with your university e-mail address, or{' '}
-              <Link to="/support" className="font-medium underline underline-offset-2 hover:text-amber-950">
+              <Link to="/support?topic=student_verification" className="font-medium underline underline-offset-2 hover:text-amber-950">
                 contact support
               </Link>{' '}
               to verify your student status.

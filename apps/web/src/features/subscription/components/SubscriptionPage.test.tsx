@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSubscription, freeSubscription, json, renderWithRouter, signedInAuth } from '../../../test/factories';
 import { browser } from '../billingService';
 import { SubscriptionPage } from './SubscriptionPage';
+import { RequireActivePlan } from '../../auth/components/RequireActivePlan';
+import { PLAN_REQUIRED_TITLE } from './PlanRequiredNotice';
 
 function plan(planType: PricingPlan['planType'], monthly: number, yearly: number, credits: number, isEducational = false): PricingPlan {
   const name = { STARTER: 'Starter Plan', EXPLORER: 'Explorer Plan', PRO: 'Pro Plan' }[planType];
@@ -33,7 +35,7 @@ interface Handlers {
   portal?: () => Response;
 }
 
-function serve(auth = signedInAuth({ subscription: freeSubscription(), credits: 0 }), handlers: Handlers = {}) {
+function serve(auth = signedInAuth({ subscription: freeSubscription(), credits: 0 }), handlers: Handlers = {}, entry = '/subscription') {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     // fetchBaseQuery hands fetch a Request.
     const request = input instanceof Request ? input : new Request(String(input));
@@ -48,7 +50,11 @@ function serve(auth = signedInAuth({ subscription: freeSubscription(), credits: 
     return json({ message: 'not found', code: 'NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
-  const utils = renderWithRouter([{ path: '/subscription', element: <SubscriptionPage /> }], { path: '/subscription', auth });
+  const routes = [
+    { path: '/subscription', element: <SubscriptionPage /> },
+    { element: <RequireActivePlan />, children: [{ path: '/create', element: <p>create page</p> }] },
+  ];
+  const utils = renderWithRouter(routes, { path: entry, auth });
   return { ...utils, fetchMock };
 }
 
@@ -77,6 +83,19 @@ describe('SubscriptionPage', () => {
     expect(within(explorer).getByText('Shared Purchased Compute resource')).toBeInTheDocument();
     expect(within(explorer).getByText('Access all features')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Upgrade Plan' })).toHaveLength(3);
+  });
+
+  it('says why when Create sends a user without a plan here (e.g. right after verifying)', async () => {
+    serve(undefined, {}, '/create');
+    await screen.findByRole('heading', { name: 'Choose your plan' });
+    expect(screen.queryByText('create page')).not.toBeInTheDocument();
+    expect(screen.getByText(PLAN_REQUIRED_TITLE)).toBeInTheDocument();
+  });
+
+  it('shows no such notice when the plans page is opened directly', async () => {
+    serve();
+    await screen.findByRole('heading', { name: 'Choose your plan' });
+    expect(screen.queryByText(PLAN_REQUIRED_TITLE)).not.toBeInTheDocument();
   });
 
   it('switches to monthly prices and credits per month', async () => {

@@ -16,6 +16,7 @@ import { hasSubscription, planCardAction, type PlanCardAction } from '../planCar
 import { BillingCycleSwitch } from './BillingCycleSwitch';
 import { EducationalPlansDialog } from './EducationalPlansDialog';
 import { PlanCard } from './PlanCard';
+import { PlanRequiredNotice } from './PlanRequiredNotice';
 import { SubscriptionStatusNotice } from './SubscriptionStatusNotice';
 
 const RETURN_TEXTS = {
@@ -92,6 +93,7 @@ export function SubscriptionPage() {
         title="Choose your plan"
         description="Every plan includes all features. Your credits renew each month; credits you buy on top are kept when your plan renews."
       />
+      <PlanRequiredNotice />
       <SubscriptionStatusNotice subscription={current.data ?? subscription} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <BillingCycleSwitch value={cycle} onChange={changeCycle} tag="Save 20%" />

@@ -2,7 +2,7 @@ import { Cpu, Maximize, Minus, Plus, RotateCcw } from 'lucide-react';
 import { Slider } from 'radix-ui';
 import { TWEAK_LIMITS } from '@atelier/contract';
 import { useGetEngineQuery } from '../../../app/api/generation';
-import { Hint } from './Hint';
+import { Hint } from '../../../components/workspace/Hint';
 
 const pill = 'pointer-events-auto inline-flex h-8 items-center rounded-lg border border-stone-200 bg-white text-stone-700 shadow-card';
 const iconButton =
@@ -49,6 +49,7 @@ export function CanvasTopBar({
         ) : null}
         {engine?.isPreview ? (
           <Hint
+            roomy
             align="start"
             label={
               <>
@@ -86,14 +87,14 @@ export function CanvasTopBar({
           </div>
         ) : null}
         {frameExpanded ? (
-          <Hint label="Put the frame back on the image's edges">
+          <Hint roomy label="Put the frame back on the image's edges">
             <button type="button" onClick={onResetFrame} disabled={disabled} className={`${pill} gap-1.5 px-2.5 text-xs font-medium hover:bg-stone-50 disabled:opacity-50`}>
               <RotateCcw className="size-3.5" aria-hidden /> Reset frame
             </button>
           </Hint>
         ) : null}
         <div className={pill} role="group" aria-label="Zoom">
-          <Hint label="Zoom out">
+          <Hint roomy label="Zoom out">
             <button type="button" aria-label="Zoom out" className={iconButton} disabled={zoom <= TWEAK_LIMITS.zoom.min} onClick={() => onZoom(zoom / TWEAK_LIMITS.zoomStep)}>
               <Minus className="size-4" />
             </button>
@@ -101,13 +102,13 @@ export function CanvasTopBar({
           <span className="w-12 text-center text-xs font-semibold tabular-nums text-stone-700" aria-live="polite" data-testid="zoom-level">
             {Math.round(zoom * 100)}%
           </span>
-          <Hint label="Zoom in">
+          <Hint roomy label="Zoom in">
             <button type="button" aria-label="Zoom in" className={iconButton} disabled={zoom >= TWEAK_LIMITS.zoom.max} onClick={() => onZoom(zoom * TWEAK_LIMITS.zoomStep)}>
               <Plus className="size-4" />
             </button>
           </Hint>
           <span className="h-5 w-px bg-stone-200" aria-hidden />
-          <Hint label="Fit to view">
+          <Hint roomy label="Fit to view">
             <button type="button" aria-label="Fit to view" className={iconButton} onClick={onFit}>
               <Maximize className="size-3.5" />
             </button>

@@ -5,7 +5,8 @@ import { Badge } from '../../../components/ui';
 import { formatWhen } from '../lib/format';
 import { operationLabel, type ResultBatch } from '../lib/results';
 import type { PanelSelection } from '../store/tweakSlice';
-import { Kbd } from './Hint';
+import { Kbd } from '../../../components/workspace/Hint';
+import { PreviewEngineNote } from './PreviewEngineNote';
 
 /**
  * The side panel (spec §2): "Tweak Batch {id}" or "Tweak Image {id}" with the operation badge,
@@ -88,6 +89,7 @@ export function SidePanel({
             <div>
               <h3 className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Prompt</h3>
               <p className="mt-1.5 rounded-lg bg-stone-50 px-3 py-2 text-[13px] leading-5 text-stone-700 ring-1 ring-stone-200 ring-inset">{subject?.prompt || <span className="text-stone-400">No prompt</span>}</p>
+              <PreviewEngineNote className="mt-2" />
             </div>
           </div>
           <footer className="flex flex-col gap-2 border-t border-stone-100 px-5 py-4">

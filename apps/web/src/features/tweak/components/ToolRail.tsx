@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Brush, Hand, ImagePlus, MousePointer2, PencilLine, Redo2, Scissors, Square, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import type { TweakTool } from '@atelier/contract';
 import { TOOL_INFO } from '../lib/tools';
-import { Hint, Kbd } from './Hint';
+import { Hint, Kbd } from '../../../components/workspace/Hint';
 
 const ICONS: Record<TweakTool, LucideIcon> = {
   select: MousePointer2,
@@ -51,6 +51,7 @@ export function ToolRail({
         const active = t === tool;
         return (
           <Hint
+            roomy
             key={t}
             side="right"
             label={
@@ -90,7 +91,7 @@ export function ToolRail({
 
 function RailButton({ label, shortcut, icon: Icon, disabled, onClick }: { label: string; shortcut?: string; icon: LucideIcon; disabled: boolean; onClick: () => void }) {
   return (
-    <Hint side="right" label={label} shortcut={shortcut}>
+    <Hint roomy side="right" label={label} shortcut={shortcut}>
       <button
         type="button"
         aria-label={label.split(' ')[0]}

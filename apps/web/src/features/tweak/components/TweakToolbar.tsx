@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Sparkles, WandSparkles } from 'lucide-react';
 import { TWEAK_LIMITS } from '@atelier/contract';
-import { Hint } from './Hint';
+import { Hint } from '../../../components/workspace/Hint';
+import { PreviewEngineNote } from './PreviewEngineNote';
 
 /**
  * Under the canvas: the prompt box, variations 1 or 2, and Generate, labelled by the pipeline's
@@ -50,53 +51,56 @@ export function TweakToolbar({
     </button>
   );
   return (
-    <div className="flex shrink-0 items-center gap-4 border-t border-stone-200 bg-white px-4 py-3">
-      <label className="group flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-stone-300 bg-stone-50/60 px-3.5 transition-colors focus-within:border-brand-500 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-500/20">
-        <Sparkles className="size-4 shrink-0 text-stone-400 group-focus-within:text-brand-600" aria-hidden />
-        <span className="sr-only">Prompt</span>
-        <input
-          type="text"
-          value={prompt}
-          maxLength={TWEAK_LIMITS.promptMaxLength}
-          onChange={(e) => onPrompt(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && canGenerate && !working) onGenerate();
-          }}
-          placeholder="Describe the change, e.g. “a glass balustrade along the terrace”"
-          className="h-11 min-w-0 flex-1 bg-transparent text-sm text-stone-900 placeholder:text-stone-400 focus:outline-none"
-          data-testid="tweak-prompt"
-        />
-      </label>
+    <div className="shrink-0 border-t border-stone-200 bg-white px-4 py-3">
+      <div className="flex items-center gap-4">
+        <label className="group flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-stone-300 bg-stone-50/60 px-3.5 transition-colors focus-within:border-brand-500 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-500/20">
+          <Sparkles className="size-4 shrink-0 text-stone-400 group-focus-within:text-brand-600" aria-hidden />
+          <span className="sr-only">Prompt</span>
+          <input
+            type="text"
+            value={prompt}
+            maxLength={TWEAK_LIMITS.promptMaxLength}
+            onChange={(e) => onPrompt(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && canGenerate && !working) onGenerate();
+            }}
+            placeholder="Describe the change, e.g. “a glass balustrade along the terrace”"
+            className="h-11 min-w-0 flex-1 bg-transparent text-sm text-stone-900 placeholder:text-stone-400 focus:outline-none"
+            data-testid="tweak-prompt"
+          />
+        </label>
 
-      <div className="flex shrink-0 items-center gap-2">
-        <span className="text-xs font-medium text-stone-500" id="tweak-variations-label">
-          Variations
-        </span>
-        <div role="radiogroup" aria-labelledby="tweak-variations-label" className="flex rounded-lg border border-stone-300 bg-stone-50 p-0.5">
-          {[1, 2].map((n) => (
-            <button
-              key={n}
-              type="button"
-              role="radio"
-              aria-checked={variations === n}
-              onClick={() => onVariations(n)}
-              className={clsx(
-                'h-8 w-9 rounded-md text-sm font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                variations === n ? 'bg-white text-stone-900 shadow-card ring-1 ring-stone-200' : 'text-stone-500 hover:text-stone-800',
-              )}
-            >
-              {n}
-            </button>
-          ))}
+        <div className="flex shrink-0 items-center gap-2">
+          <span className="text-xs font-medium text-stone-500" id="tweak-variations-label">
+            Variations
+          </span>
+          <div role="radiogroup" aria-labelledby="tweak-variations-label" className="flex rounded-lg border border-stone-300 bg-stone-50 p-0.5">
+            {[1, 2].map((n) => (
+              <button
+                key={n}
+                type="button"
+                role="radio"
+                aria-checked={variations === n}
+                onClick={() => onVariations(n)}
+                className={clsx(
+                  'h-8 w-9 rounded-md text-sm font-semibold tabular-nums transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+                  variations === n ? 'bg-white text-stone-900 shadow-card ring-1 ring-stone-200' : 'text-stone-500 hover:text-stone-800',
+                )}
+              >
+                {n}
+              </button>
+            ))}
+          </div>
         </div>
-      </div>
 
-      <div className="flex shrink-0 flex-col items-end">
-        {blockedReason && !working ? <Hint label={blockedReason} side="top">{button}</Hint> : button}
+        <div className="flex shrink-0 flex-col items-end">
+          {blockedReason && !working ? <Hint roomy label={blockedReason} side="top">{button}</Hint> : button}
+        </div>
+        <span className="sr-only" aria-live="polite">
+          {status}
+        </span>
       </div>
-      <span className="sr-only" aria-live="polite">
-        {status}
-      </span>
+      <PreviewEngineNote className="mt-2" />
     </div>
   );
 }

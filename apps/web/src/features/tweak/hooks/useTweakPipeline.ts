@@ -33,6 +33,7 @@ import { hasDrawnObjects } from '../lib/objects';
 import { composeOverlay, loadImage } from '../lib/overlay';
 import {
   addImageStarted,
+  placedImagesComposited,
   generatingEnded,
   generatingStarted,
   inpaintStarted,
@@ -342,6 +343,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       const p = s.pipeline;
       if (p.batchId !== result.batchId) return;
       dispatch(operationFinished({ batchId: result.batchId, status: 'completed' }));
+      if (p.awaiting === 'add_image') dispatch(placedImagesComposited());
       if (p.needsInpaint && p.inpaintParams && (p.awaiting === 'outpaint' || p.awaiting === 'add_image')) {
         const params = p.inpaintParams;
         const size = p.outpaintResultSize;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { GeneratedImage, InputImage, TweakImageKind } from '@atelier/contract';
-import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
+import toast from 'react-hot-toast';
+import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetRefineImagesForTweakQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { loadImage } from '../lib/overlay';
 import { readTweakParams } from '../lib/urlParams';
@@ -30,6 +31,9 @@ export function autoSelectSource(inputs: InputImage[], creates: GeneratedImage[]
   return input ? { kind: 'input', image: input } : null;
 }
 
+/** Why ?imageId did not open: not a finished image of the caller's (the screen falls back to the newest). */
+export const imageNotInTweakMessage = (id: number) => `Image ${id} can't be opened in Tweak: it is not one of your finished images, so your newest image is shown instead.`;
+
 /** Finds ?imageId in the tweak module's data: creates, then tweak results, then inputs. */
 export function findImageForParam(id: number, inputs: InputImage[], creates: GeneratedImage[], tweakImages: GeneratedImage[]): SourceItem | null {
   const generated = creates.find((c) => c.id === id) ?? tweakImages.find((t) => t.id === id);
@@ -52,6 +56,7 @@ export function useTweakSession() {
   const originalBase = useAppSelector((s) => s.tweak.originalBase);
   const history = useGetTweakHistoryQuery(originalBase ? { baseImageId: originalBase.id, baseImageType: originalBase.kind } : skipToken);
   const [loadPrompt] = useLazyGetTweakPromptQuery();
+  const [loadRefineImages] = useLazyGetRefineImagesForTweakQuery();
 
   const inputs = useMemo(() => (sources.data?.inputImages ?? []).filter((i) => i.status === 'COMPLETED'), [sources.data]);
   const creates = useMemo(() => (sources.data?.createImages ?? []).filter((c) => c.status === 'COMPLETED' && c.imageUrl), [sources.data]);
@@ -117,12 +122,27 @@ export function useTweakSession() {
     initialised.current = true;
     const params = readTweakParams(searchParams);
     const fromUrl = params.imageId !== null ? findImageForParam(params.imageId, inputs, creates, tweakImages.data?.images ?? []) : null;
-    if (params.imageId !== null && !fromUrl) console.warn(`Tweak: image ${params.imageId} is not among your images; ignoring ?imageId.`);
-    const keep = fromUrl ?? (selectedBase ? null : autoSelectSource(inputs, creates));
+    const keep = fromUrl ?? (selectedBase || params.imageId !== null ? null : autoSelectSource(inputs, creates));
     if (keep) selectSource(keep, { keepPrompt: params.prompt !== undefined });
+    // A tweak result named in the URL is the panel's selection too.
+    if (fromUrl?.kind === 'generated' && fromUrl.image.moduleType === 'TWEAK') dispatch(panelSelected({ kind: 'image', id: fromUrl.image.id }));
+    if (params.imageId !== null && !fromUrl) {
+      // Refine and upscale results are not in the strip's lists: look for the image among them before giving up.
+      const wanted = params.imageId;
+      loadRefineImages()
+        .unwrap()
+        .then((reply) => reply.images.find((i) => i.id === wanted && i.imageUrl) ?? null)
+        .catch(() => null)
+        .then((refined) => {
+          if (refined) return selectSource({ kind: 'generated', image: refined }, { keepPrompt: params.prompt !== undefined });
+          toast.error(imageNotInTweakMessage(wanted), { id: 'tweak-image-missing' });
+          const fallback = autoSelectSource(inputs, creates);
+          if (fallback) selectSource(fallback);
+        });
+    }
     dispatch(paramsFromUrl(params));
     if (params.fromBatch !== null) dispatch(panelSelected({ kind: 'batch', id: params.fromBatch }));
-  }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data]);
+  }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data, loadRefineImages]);
 
   return { sources, tweakImages, history, inputs, creates, results, selectSource, selectResult };
 }

@@ -4,12 +4,14 @@ import {
   addImageStarted,
   generatingEnded,
   generatingStarted,
+  imageAdded,
   initialTweakState,
   inpaintStarted,
   operationAwaited,
   outpaintCompleted,
   outpaintStarted,
   pipelineCleared,
+  placedImagesComposited,
   tweakReducer,
   type InpaintParams,
 } from './tweakSlice';
@@ -55,5 +57,15 @@ describe('the tweak pipeline', () => {
     expect(s.pipeline).toMatchObject({ phase: null, awaiting: 'add_image', needsInpaint: true });
     s = tweakReducer(s, outpaintCompleted({ imageId: 12, url: '/files/12.jpg' }));
     expect(s.pipeline.phase).toBe('INPAINT_STARTING');
+  });
+
+  it('clears the placed pictures once their composite succeeds, so Generate cannot pay for them twice', () => {
+    let s = tweakReducer(initialTweakState, imageAdded({ id: 'p', src: 'blob:p', name: 'planter.png', x: 400, y: 300, width: 200, height: 200 }));
+    s = tweakReducer(s, addImageStarted({ batchId: 9, inpaintParams: null, size: { width: 800, height: 450 } }));
+    expect(s.addedImages).toHaveLength(1);
+    s = tweakReducer(s, placedImagesComposited());
+    expect(s.addedImages).toEqual([]);
+    // Nothing placed: nothing changes (no empty undo step).
+    expect(tweakReducer(s, placedImagesComposited()).history).toBe(s.history);
   });
 });

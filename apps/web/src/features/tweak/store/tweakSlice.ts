@@ -230,6 +230,10 @@ const tweakSlice = createSlice({
       };
       act(s, next);
     },
+    /** The placed pictures became part of a result: they leave the canvas, so they cannot be paid for twice. */
+    placedImagesComposited(s) {
+      if (s.addedImages.length) act(s, { ...objectsOf(s), addedImages: [] });
+    },
     objectsCleared(s) {
       if (s.selectedRegions.length || s.rectangleObjects.length || s.brushObjects.length || s.addedImages.length) act(s, EMPTY_OBJECTS);
     },
@@ -352,6 +356,7 @@ export const {
   imagePlaced,
   objectRemoved,
   objectsCleared,
+  placedImagesComposited,
   undo,
   redo,
   canvasBoundsChanged,
@@ -373,4 +378,3 @@ export const {
 } = tweakSlice.actions;
 
 export const tweakReducer = tweakSlice.reducer;
-export type TweakAction = ReturnType<(typeof tweakSlice.actions)[keyof typeof tweakSlice.actions]>;

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { subscriptions, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import { isStripeProvider } from '../../providers/payments/index.js';
+
+export type DeletionDeps = Pick<AppContext, 'db' | 'log' | 'storage' | 'payments'>;
+
+/** Where an account's files live in storage: inputs, results, masks, tweak masks and overlays. */
+export const userFilesPrefix = (userId: number) => `u/${userId}/`;
+
+/**
+ * Cancels the account's Stripe subscription at once. Runs before the account row goes: if Stripe
+ * cannot be reached the deletion stops (502), so nobody keeps paying for a deleted account.
+ * Returns whether a subscription was cancelled.
+ */
+export async function cancelPaidSubscription(deps: DeletionDeps, userId: number): Promise<boolean> {
+  const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!row || row.provider !== 'stripe' || !row.providerSubscriptionId || row.status === 'CANCELED') return false;
+  if (!isStripeProvider(deps.payments)) return false;
+  try {
+    await deps.payments.cancelSubscriptionNow(row.providerSubscriptionId);
+  } catch (err) {
+    deps.log.error({ err, userId }, 'could not cancel the Stripe subscription of an account being deleted');
+    throw new AppError(
+      502,
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      'Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.',
+    );
+  }
+  return true;
+}
+
+/**
+ * Deletes the account row (every table of the user's data cascades, so its public images leave
+ * Explore with it), then every stored file of the account: earlier signed URLs then answer 404.
+ */
+export async function deleteAccountData(deps: DeletionDeps, userId: number): Promise<void> {
+  await deps.db.delete(users).where(eq(users.id, userId));
+  await deps.storage.deletePrefix(userFilesPrefix(userId));
+}
