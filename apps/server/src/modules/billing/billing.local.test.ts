@@ -3,7 +3,7 @@ import { BILLING_MESSAGES, CREDITS_MESSAGES, type BillingCycle, type PaidPlanTyp
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { bearer, createVerifiedUser, tokenFor, type TestUser } from '../../../test/helpers/factories.js';
 import { debitCredits } from '../credits/index.js';
-import { grantDueAllowances } from './billing.service.js';
+import { grantDueAllowances } from './subscription-sync.js';
 import { setStudentFlag } from './students.js';
 
 let t: TestApp;

@@ -17,14 +17,8 @@ import {
   subscriptionResponseSchema,
 } from '@atelier/contract';
 import type { App } from '../../types.js';
-import {
-  getCreditsSummary,
-  getPricing,
-  listInvoices,
-  openPortal,
-  startPackCheckout,
-  startPlanCheckout,
-} from './billing.service.js';
+import { getCreditsSummary, getPricing } from './billing.service.js';
+import { listInvoices, openPortal, startPackCheckout, startPlanCheckout } from './checkout.service.js';
 import {
   applyLocalPortalAction,
   cancelLocalCheckout,

@@ -14,14 +14,9 @@ import { checkoutSessions, subscriptions } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/index.js';
 import { addPurchasedCredits } from '../credits/index.js';
-import {
-  activateOrSync,
-  ensureCustomer,
-  newId,
-  subscriptionAndCredits,
-  type BillingDeps,
-  type SubscriptionState,
-} from './billing.service.js';
+import { newId, subscriptionAndCredits, type BillingDeps } from './billing.service.js';
+import { ensureCustomer } from './customers.js';
+import { activateOrSync, type SubscriptionState } from './subscription-sync.js';
 import { getCatalog } from './catalog.js';
 import { periodEndFrom } from './periods.js';
 import type { SubscriptionRow } from './subscription.service.js';

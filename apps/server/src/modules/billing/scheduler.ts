@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { grantDueAllowances } from './billing.service.js';
+import { grantDueAllowances } from './subscription-sync.js';
 
 /**
  * Runs grantDueAllowances now and then every `intervalMs` (yearly plans' monthly credits, local

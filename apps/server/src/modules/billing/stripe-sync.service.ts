@@ -11,7 +11,9 @@ import {
 } from '../../providers/payments/index.js';
 import { addPurchasedCredits } from '../credits/index.js';
 import { findUserById } from '../auth/index.js';
-import { activateOrSync, findUserByCustomer, subscriptionAndCredits, type BillingDeps, type SyncResult } from './billing.service.js';
+import { subscriptionAndCredits, type BillingDeps } from './billing.service.js';
+import { findUserByCustomer } from './customers.js';
+import { activateOrSync, type SyncResult } from './subscription-sync.js';
 import { getCatalog } from './catalog.js';
 
 /**

@@ -3,7 +3,7 @@ import type { BillingCycle, Invoice } from '@atelier/contract';
 /**
  * The payment provider behind billing: `local` (test mode, the default, no keys) or `stripe`.
  * It knows the provider's API only; the rules (who may buy what, what a payment grants) are in
- * modules/billing/billing.service.ts.
+ * modules/billing/subscription-sync.ts.
  */
 
 export type PaymentProviderKind = 'local' | 'stripe';

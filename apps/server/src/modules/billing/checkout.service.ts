@@ -1,0 +1,236 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  BILLING_ERROR_CODES,
+  BILLING_MESSAGES,
+  CREDITS_MESSAGES,
+  PLAN_RANK,
+  hasActivePlan,
+  type BillingCycle,
+  type CreditPackId,
+  type InvoicesResponse,
+  type PaidPlanType,
+} from '@atelier/contract';
+import { checkoutSessions } from '../../db/schema/index.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import { CheckoutUnavailableError, type PaymentProviderKind } from '../../providers/payments/index.js';
+import { newId, type BillingDeps } from './billing.service.js';
+import { getCatalog } from './catalog.js';
+import { ensureCustomer, findCustomerId } from './customers.js';
+import { isStudent } from './students.js';
+import { isLive } from './subscription-sync.js';
+import { getSubscriptionRow, toSubscription, type SubscriptionRow } from './subscription.service.js';
+
+export type PlanCheckoutDecision =
+  | { kind: 'new' }
+  | { kind: 'change'; row: SubscriptionRow }
+  | { kind: 'refuse'; error: AppError };
+
+/**
+ * Whether a plan checkout starts a subscription, changes the live one, or is refused. Mirrors
+ * the plans page's action matrix: the current plan and cycle is managed in the portal, a
+ * lower-ranked plan is a downgrade made in the portal, anything else is an upgrade.
+ */
+export function decidePlanCheckout(
+  row: SubscriptionRow | undefined,
+  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean },
+  provider: PaymentProviderKind,
+): PlanCheckoutDecision {
+  if (!row || !isLive(row) || row.provider !== provider || !row.providerSubscriptionId) return { kind: 'new' };
+  if (row.status === 'PAST_DUE') {
+    return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.paymentPastDue, BILLING_MESSAGES.pastDue) };
+  }
+  if (row.planType === want.planType && row.billingCycle === want.billingCycle && row.isEducational === want.isEducational) {
+    return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.alreadySubscribed, BILLING_MESSAGES.alreadyOnPlan) };
+  }
+  if (PLAN_RANK[want.planType] < PLAN_RANK[row.planType]) {
+    return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.useBillingPortal, BILLING_MESSAGES.downgradeInPortal) };
+  }
+  return { kind: 'change', row };
+}
+
+export function planDescription(planType: PaidPlanType, cycle: BillingCycle, isEducational: boolean): string {
+  const plan = getCatalog().plan(planType);
+  return `${plan.name}${isEducational ? ' (educational)' : ''}, billed ${cycle === 'YEARLY' ? 'yearly' : 'monthly'}`;
+}
+
+const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
+
+function providerFailure(deps: BillingDeps, err: unknown, what: string): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof CheckoutUnavailableError) {
+    deps.log.error({ err }, `${what}: the provider's price does not match the catalog`);
+    return new AppError(
+      503,
+      BILLING_ERROR_CODES.checkoutUnavailable,
+      'This purchase is not available right now. Please try again later or contact support.',
+    );
+  }
+  deps.log.error({ err }, `${what}: the payment provider failed`);
+  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
+}
+
+/** POST /subscription/checkout */
+export async function startPlanCheckout(
+  deps: BillingDeps,
+  userId: number,
+  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean },
+): Promise<{ url: string }> {
+  if (want.isEducational && !(await isStudent(deps.db, userId))) {
+    throw forbidden(BILLING_MESSAGES.educationalOnlyForStudents, BILLING_ERROR_CODES.studentVerificationRequired);
+  }
+  const catalog = getCatalog();
+  const row = await getSubscriptionRow(deps.db, userId);
+  const decision = decidePlanCheckout(row, want, deps.payments.kind);
+  if (decision.kind === 'refuse') throw decision.error;
+
+  const amount = catalog.price(want);
+  const lookupKey = catalog.planLookupKey(want);
+  const checkoutId = newId('chk');
+  const description = planDescription(want.planType, want.billingCycle, want.isEducational);
+  await deps.db.insert(checkoutSessions).values({
+    id: checkoutId,
+    userId,
+    provider: deps.payments.kind,
+    kind: 'SUBSCRIPTION',
+    planType: want.planType,
+    billingCycle: want.billingCycle,
+    isEducational: want.isEducational,
+    isChange: decision.kind === 'change',
+    credits: catalog.allowance(want.planType),
+    amount,
+    description,
+    expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+  });
+  const base = deps.config.publicUrl;
+  try {
+    const customerId = await ensureCustomer(deps, userId);
+    if (decision.kind === 'change') {
+      const { url } = await deps.payments.createPlanChange({
+        checkoutId,
+        customerId,
+        providerSubscriptionId: decision.row.providerSubscriptionId!,
+        lookupKey,
+        expectedAmount: amount,
+        billingCycle: want.billingCycle,
+        returnUrl: `${base}/subscription?checkout=updated`,
+      });
+      return { url };
+    }
+    const metadata = {
+      userId: String(userId),
+      checkoutId,
+      planType: want.planType,
+      billingCycle: want.billingCycle,
+      isEducational: String(want.isEducational),
+    };
+    const started = await deps.payments.createPlanCheckout({
+      checkoutId,
+      userId,
+      customerId,
+      lookupKey,
+      expectedAmount: amount,
+      billingCycle: want.billingCycle,
+      description,
+      metadata,
+      successUrl: `${base}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/subscription?checkout=canceled`,
+    });
+    await deps.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: started.providerSessionId })
+      .where(eq(checkoutSessions.id, checkoutId));
+    return { url: started.url };
+  } catch (err) {
+    await deps.db.update(checkoutSessions).set({ status: 'CANCELED' }).where(eq(checkoutSessions.id, checkoutId));
+    throw providerFailure(deps, err, 'plan checkout');
+  }
+}
+
+/** POST /credits/checkout: a top-up pack, priced by the server; needs an active plan. */
+export async function startPackCheckout(deps: BillingDeps, userId: number, packId: CreditPackId): Promise<{ url: string }> {
+  const subscription = toSubscription(await getSubscriptionRow(deps.db, userId));
+  if (!hasActivePlan(subscription)) throw forbidden(CREDITS_MESSAGES.planRequiredForPacks, BILLING_ERROR_CODES.planRequired);
+  const catalog = getCatalog();
+  const pack = catalog.pack(packId);
+  const checkoutId = newId('chk');
+  const description = `${pack.credits} extra credits`;
+  await deps.db.insert(checkoutSessions).values({
+    id: checkoutId,
+    userId,
+    provider: deps.payments.kind,
+    kind: 'CREDITS',
+    packId,
+    credits: pack.credits,
+    amount: pack.price,
+    description,
+    expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+  });
+  const base = deps.config.publicUrl;
+  try {
+    const customerId = await ensureCustomer(deps, userId);
+    const started = await deps.payments.createPackCheckout({
+      checkoutId,
+      userId,
+      customerId,
+      lookupKey: catalog.packLookupKey(packId),
+      expectedAmount: pack.price,
+      description,
+      metadata: { userId: String(userId), checkoutId, packId, credits: String(pack.credits) },
+      successUrl: `${base}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/credits?checkout=canceled`,
+    });
+    await deps.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: started.providerSessionId })
+      .where(eq(checkoutSessions.id, checkoutId));
+    return { url: started.url };
+  } catch (err) {
+    await deps.db.update(checkoutSessions).set({ status: 'CANCELED' }).where(eq(checkoutSessions.id, checkoutId));
+    throw providerFailure(deps, err, 'credit pack checkout');
+  }
+}
+
+/** POST /subscription/portal */
+export async function openPortal(deps: BillingDeps, userId: number): Promise<{ url: string }> {
+  if (deps.payments.kind === 'local') return deps.payments.createPortalSession({ customerId: '', returnUrl: '/subscription' });
+  const customerId = await findCustomerId(deps.db, userId, deps.payments.kind);
+  if (!customerId) throw new AppError(409, BILLING_ERROR_CODES.noBillingAccount, BILLING_MESSAGES.noBillingAccount);
+  try {
+    return await deps.payments.createPortalSession({ customerId, returnUrl: `${deps.config.publicUrl}/subscription` });
+  } catch (err) {
+    throw providerFailure(deps, err, 'billing portal');
+  }
+}
+
+/** GET /billing/invoices: Stripe's invoices, or the test-mode receipts of the local provider. */
+export async function listInvoices(deps: BillingDeps, userId: number, limit = 24): Promise<InvoicesResponse> {
+  if (deps.payments.kind === 'local') {
+    const rows = await deps.db
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, 'COMPLETED')))
+      .orderBy(desc(checkoutSessions.createdAt))
+      .limit(limit);
+    return {
+      provider: 'local',
+      items: rows.map((r) => ({
+        id: r.id,
+        number: `TEST-${r.id.slice(-8).toUpperCase()}`,
+        date: (r.completedAt ?? r.createdAt).toISOString(),
+        description: r.description,
+        amount: r.amount,
+        currency: r.currency,
+        status: 'paid',
+        hostedUrl: null,
+        pdfUrl: null,
+      })),
+    };
+  }
+  const customerId = await findCustomerId(deps.db, userId, deps.payments.kind);
+  if (!customerId) return { provider: 'stripe', items: [] };
+  try {
+    return { provider: 'stripe', items: await deps.payments.listInvoices(customerId, limit) };
+  } catch (err) {
+    throw providerFailure(deps, err, 'invoices');
+  }
+}
