@@ -9,5 +9,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     sequence: { groupOrder: 1 },
+    // A loaded 2-core machine (CI, or tests beside a build) makes a slow render look like a
+    // failure; these bound how long a broken test hangs, they measure nothing.
+    testTimeout: 30_000,
   },
 });
