@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { gpuModels, type EngineConfig } from './engines/index.js';
@@ -172,16 +172,7 @@ async function checkStripePrices(stripe: StripePaymentProvider): Promise<AdminRe
 }
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const args = process.argv.slice(2);
   if (args[0] === 'storage-copy') {
     // No database: it only moves files, and may run while the server (and its PGlite) is up.

@@ -167,3 +167,16 @@ function productionProblems(c: RawConfig): string[] {
   }
   return problems;
 }
+
+/** The entry points' start: the config, or its problems on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

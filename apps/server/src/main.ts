@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
@@ -7,16 +7,7 @@ import { startBillingScheduler } from './modules/billing/index.js';
 import { checkStorageOrExit } from './providers/storage/index.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
   const app = await buildApp({ config, database, jwtSecret: resolveJwtSecret(config.JWT_SECRET, config.dataDir) });

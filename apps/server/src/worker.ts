@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { createContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -17,16 +17,7 @@ import { checkStorageOrExit } from './providers/storage/index.js';
  * Run the API with WORKERS_IN_PROCESS=false to leave all the work to worker processes.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     process.stderr.write(
       'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database belongs to the server process, whose in-process workers (WORKERS_IN_PROCESS=true) do the work.\n',
