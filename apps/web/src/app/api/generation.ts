@@ -103,8 +103,9 @@ const temporaryId = () => --lastTemporaryId;
 
 /** The placeholders of a request not yet answered: one per variation, numbered after the batch's own. */
 function submittedPlaceholders(arg: CreateGenerationRequest, cached: GeneratedImage[]): GeneratedImage[] {
-  const batchId = arg.existingBatchId ?? temporaryId();
-  const taken = arg.existingBatchId ? Math.max(0, ...cached.filter((i) => i.batchId === arg.existingBatchId).map((i) => i.variationNumber)) : 0;
+  const existing = arg.existingBatchId ? Number(arg.existingBatchId) : null;
+  const batchId = existing ?? temporaryId();
+  const taken = existing ? Math.max(0, ...cached.filter((i) => i.batchId === existing).map((i) => i.variationNumber)) : 0;
   return Array.from({ length: arg.variations }, (_, n) =>
     placeholderImage({ imageId: temporaryId(), batchId, variationNumber: taken + n + 1, inputImageId: arg.inputImageId, prompt: arg.prompt ?? null, runpodStatus: 'SUBMITTED' }),
   );
