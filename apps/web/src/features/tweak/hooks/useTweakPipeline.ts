@@ -29,6 +29,7 @@ import { toastWithAction } from '../../../components/ui/toast';
 import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
 import { isExpanded, type Bounds } from '../lib/geometry';
 import { renderMaskPng } from '../lib/mask';
+import { tweakCost } from '../lib/cost';
 import { hasDrawnObjects } from '../lib/objects';
 import { composeOverlay, loadImage } from '../lib/overlay';
 import {
@@ -130,9 +131,9 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
     [dispatch, navigate, tweak],
   );
 
-  /** Spec §5: a base image and its url are needed, and enough credits. */
+  /** Spec §5: a base image and its url are needed, and enough credits (what the server will charge: tweakCost). */
   const precheck = useCallback(
-    (variations: number): boolean => {
+    (credits: number): boolean => {
       const s = tweak();
       if (!s.selectedBase?.url) {
         toast.error(TWEAK_MESSAGES.noCurrentImage, { id: 'tweak-failure' });
@@ -142,7 +143,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
         toast.error(TWEAK_MESSAGES.noBaseImage, { id: 'tweak-failure' });
         return false;
       }
-      if (store.getState().auth.credits < variations) {
+      if (store.getState().auth.credits < credits) {
         outOfCredits(navigate);
         return false;
       }
@@ -236,7 +237,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
   const startOutpaint = useCallback(async () => {
     const s = tweak();
     if (s.generating || !isExpanded(s.canvasBounds, s.originalImageBounds)) return;
-    if (!precheck(s.variations)) return;
+    if (!precheck(tweakCost(s, 'outpaint').total)) return;
     const inpaintParams = captureInpaint(s.canvasBounds);
     dispatch(generatingStarted(Date.now()));
     try {
@@ -264,7 +265,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       return;
     }
     const base = s.selectedBase;
-    if (!precheck(s.addedImages.length > 0 ? 1 : s.variations) || !base) return;
+    if (!precheck(tweakCost(s, 'generate').total) || !base) return;
     if (s.addedImages.length === 0 && !s.prompt.trim()) {
       toast.error(TWEAK_MESSAGES.promptRequired.replace(/^prompt/, 'A prompt'), { id: 'tweak-failure' });
       return;
