@@ -228,7 +228,10 @@ export function TweakPage() {
             onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
             onSelectBatch={(batchId) => dispatch(panelSelected({ kind: 'batch', id: batchId }))}
             loading={session.history.isLoading}
-            error={session.history.isError ? errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed) : null}
+            errors={[
+              ...(session.history.isError ? [errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed)] : []),
+              ...(session.tweakImages.isError ? [errorMessage(session.tweakImages.error, TWEAK_MESSAGES.fetchTweakImagesFailed)] : []),
+            ]}
           />
         </>
       }
