@@ -34,6 +34,7 @@ import { hasDrawnObjects } from '../lib/objects';
 import { composeOverlay, loadImage } from '../lib/overlay';
 import {
   addImageStarted,
+  baseImageSelectedSilently,
   placedImagesComposited,
   generatingEnded,
   generatingStarted,
@@ -348,6 +349,9 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       if (p.needsInpaint && p.inpaintParams && (p.awaiting === 'outpaint' || p.awaiting === 'add_image')) {
         const params = p.inpaintParams;
         const size = p.outpaintResultSize;
+        // Phase 2 works on the outpaint's result: a silent selection (spec §4), only the base image id
+        // changes; the drawn areas, placed pictures and history stay.
+        dispatch(baseImageSelectedSilently(result.id));
         dispatch(outpaintCompleted({ imageId: result.id, url: result.url }));
         readyRef.current(result, TWEAK_LIMITS.autoSelectDelayMs);
         later(() => {
