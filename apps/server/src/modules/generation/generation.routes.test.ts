@@ -29,6 +29,14 @@ afterAll(async () => {
 const generate = (headers: Record<string, string>, body: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers, payload: body as object });
 
+
+/** Spec §3: a mask material mapping keeps the material's and the option's image URLs. */
+const MAPPING_URLS = {
+  materialOptionThumbnailUrl: '/api/customization/swatches/walls-brick-red.webp?v=1',
+  materialOptionImageUrl: '/api/customization/swatches/walls-brick-red.large.webp?v=1',
+  customizationOptionThumbnailUrl: null,
+  customizationOptionImageUrl: null,
+};
 describe('POST /api/runpod/generate', { timeout: 90_000 }, () => {
   it('renders four variations end to end: live messages, stored files, four credits spent', async () => {
     const user = await createSubscribedUser(t.app, { credits: 10 });
@@ -184,7 +192,7 @@ describe('batches: status, history, variations, settings, create-from-batch, gen
       variations: 2,
       prompt: 'a timber pavilion at dusk',
       settings: { creativity: 4, expressivity: 5, resemblance: 7, mode: 'art', category: 'aquarelle' },
-      maskMaterialMappings: { mask_12: { materialOptionId: 'walls-brick-red', customText: 'old brick' } },
+      maskMaterialMappings: { mask_12: { materialOptionId: 'walls-brick-red', customText: 'old brick', ...MAPPING_URLS } },
       contextSelection: { context: 'forest' },
     });
     expect(res.statusCode).toBe(200);
@@ -236,7 +244,7 @@ describe('batches: status, history, variations, settings, create-from-batch, gen
       inputImageId,
       batchId,
       generatedPrompt: 'a timber pavilion at dusk',
-      maskMaterialMappings: { mask_12: { materialOptionId: 'walls-brick-red', customText: 'old brick' } },
+      maskMaterialMappings: { mask_12: { materialOptionId: 'walls-brick-red', customText: 'old brick', ...MAPPING_URLS } },
       contextSelection: { context: 'forest' },
     });
     const [img] = await imagesOfBatch(t.app, user.id, batchId);

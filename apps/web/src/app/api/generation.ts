@@ -21,14 +21,20 @@ export const generationApi = api.injectEndpoints({
   endpoints: (build) => ({
     generate: build.mutation<GenerationResponse, CreateGenerationRequest>({
       query: (body) => ({ url: '/runpod/generate', method: 'POST', body }),
-      onQueryStarted: async (arg, { dispatch, queryFulfilled }) => {
+      onQueryStarted: async (arg, { dispatch, getState, queryFulfilled }) => {
+        // Spec §4: a PROCESSING placeholder per variation at once (runpodStatus SUBMITTED), replaced
+        // by the real image ids of the reply; live events fill those in. A refused request takes them away.
+        const submitted = submittedPlaceholders(arg, flattenCreateImages(generationApi.endpoints.getCreateImages.select(undefined)(getState() as never).data));
+        dispatch(createImagesStarted(submitted));
+        const submittedIds = new Set(submitted.map((i) => i.id));
         try {
           const { data } = await queryFulfilled;
+          dispatch(createImagesRemoved(submittedIds));
           dispatch(updateCredits(data.remainingCredits));
-          // The new PROCESSING variations show at once; live events fill them in.
           dispatch(createImagesStarted(data.runpodJobs.map((job) => placeholderImage({ ...job, batchId: data.batchId, inputImageId: arg.inputImageId, prompt: arg.prompt ?? null }))));
         } catch {
           // The caller shows the error.
+          dispatch(createImagesRemoved(submittedIds));
         }
       },
     }),
@@ -91,6 +97,20 @@ export function placeholderImage(fields: {
   };
 }
 
+/** Temporary ids (and batch ids) of submitted placeholders: negative, so they never meet a server id. */
+let lastTemporaryId = 0;
+const temporaryId = () => --lastTemporaryId;
+
+/** The placeholders of a request not yet answered: one per variation, numbered after the batch's own. */
+function submittedPlaceholders(arg: CreateGenerationRequest, cached: GeneratedImage[]): GeneratedImage[] {
+  const existing = arg.existingBatchId ? Number(arg.existingBatchId) : null;
+  const batchId = existing ?? temporaryId();
+  const taken = existing ? Math.max(0, ...cached.filter((i) => i.batchId === existing).map((i) => i.variationNumber)) : 0;
+  return Array.from({ length: arg.variations }, (_, n) =>
+    placeholderImage({ imageId: temporaryId(), batchId, variationNumber: taken + n + 1, inputImageId: arg.inputImageId, prompt: arg.prompt ?? null, runpodStatus: 'SUBMITTED' }),
+  );
+}
+
 /** Every loaded CREATE image, without duplicates, in the server's order. */
 export function flattenCreateImages(data: { pages: VariationsResponse[] } | undefined): GeneratedImage[] {
   const seen = new Set<number>();
@@ -114,6 +134,17 @@ export function createImagesStarted(images: GeneratedImage[]) {
     const fresh = images.filter((i) => !known.has(i.id));
     first.variations.unshift(...fresh);
     first.pagination.total += fresh.length;
+  });
+}
+
+/** Takes images out of the cached CREATE list (placeholders the reply replaced or a refusal took back). */
+function createImagesRemoved(ids: ReadonlySet<number>) {
+  return generationApi.util.updateQueryData('getCreateImages', undefined, (draft) => {
+    for (const page of draft.pages) {
+      const before = page.variations.length;
+      page.variations = page.variations.filter((v) => !ids.has(v.id));
+      page.pagination.total -= before - page.variations.length;
+    }
   });
 }
 

@@ -12,6 +12,7 @@ import {
   type UpdateMaskStyleRequest,
 } from '@atelier/contract';
 import { api } from './base';
+import { API_BASE } from './http';
 
 /**
  * Masks (spec §7 the /masks calls): an input image's regions with the mask status, starting a
@@ -20,6 +21,16 @@ import { api } from './base';
  */
 
 export type MasksData = GetMasksResponse['data'];
+
+/**
+ * The callbackUrl sent with POST /masks/generate (spec §7; its value is not given): the address
+ * of this image's regions, where the result is read once masks_completed arrives. The server
+ * never fetches a URL a client sent; it segments its own stored copy.
+ */
+function masksCallbackUrl(inputImageId: number): string {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}${API_BASE}/masks/${inputImageId}`;
+}
 
 export const maskTag = (inputImageId: number) => ({ type: 'Mask' as const, id: inputImageId });
 
@@ -35,7 +46,7 @@ export const masksApi = api.injectEndpoints({
     }),
     /** Status processing at once; failed when the request fails (spec §4). */
     generateMasks: build.mutation<GenerateMasksResponse, GenerateMasksRequest & { inputImageId: number }>({
-      query: (body) => ({ url: '/masks/generate', method: 'POST', body }),
+      query: (body) => ({ url: '/masks/generate', method: 'POST', body: { ...body, callbackUrl: body.callbackUrl ?? masksCallbackUrl(body.inputImageId) } }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         dispatch(
           masksApi.util.updateQueryData('getMasks', body.inputImageId, (draft) => {

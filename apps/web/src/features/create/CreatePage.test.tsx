@@ -6,6 +6,7 @@ import type { CustomizationSettings } from '@atelier/contract';
 import { AppToaster } from '../../components/ui/toast';
 import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
 import { optionsFixture } from '../customization/testing';
+import { generationApi, flattenCreateImages } from '../../app/api/generation';
 import { CreatePage } from './CreatePage';
 import { createImage, inputImage, page } from './testing';
 
@@ -41,9 +42,11 @@ interface Server {
   creates?: ReturnType<typeof createImage>[];
   batchSettings?: Record<number, unknown>;
   imageSettings?: Record<number, unknown>;
+  /** The reply to POST /runpod/generate (default: batch 9 with images 91 to 94). */
+  generate?: () => Response | Promise<Response>;
 }
 
-function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {} }: Server = {}) {
+function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate }: Server = {}) {
   return mockFetchBy((url) => {
     const path = new URL(url, 'http://app.test').pathname;
     if (path === '/api/images/input-images') return json(page('inputImages', inputs));
@@ -57,6 +60,7 @@ function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSet
     if (path === '/api/images/input-images/4/settings') return json(inputImage(4));
     if (path === '/api/images/create-input-from-generated') return json(inputImage(77, { fileName: 'render_3_1.jpg', sourceGeneratedImageId: 31, sourceInputImageId: 4 }), 201);
     if (path === '/api/runpod/generate') {
+      if (generate) return generate();
       return json({ success: true, batchId: 9, runpodId: 'local-9', runpodJobs: [1, 2, 3, 4].map((n) => ({ imageId: 90 + n, variationNumber: n, status: 'PROCESSING' })), remainingCredits: 16 });
     }
     return json({ message: `unexpected ${path}` }, 404);
@@ -294,5 +298,63 @@ describe('CreatePage', () => {
       vi.advanceTimersByTime(1000);
     });
     expect(await screen.findByRole('dialog', { name: 'Prompt' })).toBeInTheDocument();
+  });
+
+  it('shows a SUBMITTED placeholder per variation the moment Create is pressed, replaced by the real ids of the reply', async () => {
+    let answer!: (reply: Response) => void;
+    serve({ generate: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { store } = renderCreate('/create?variations=3');
+    const cached = () => flattenCreateImages(generationApi.endpoints.getCreateImages.select(undefined)(store.getState()).data);
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(store.getState().customization.variations).toBe(3));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    // The server has not answered yet: three spinner slots already, and Create is off.
+    const history = screen.getByRole('region', { name: 'History' });
+    await waitFor(() => expect(within(history).getAllByRole('button', { name: /rendering/ })).toHaveLength(3));
+    expect(answer).toBeDefined();
+    expect(cached().map((i) => ({ status: i.status, runpodStatus: i.runpodStatus, temporary: i.id < 0, variationNumber: i.variationNumber }))).toEqual([1, 2, 3].map((n) => ({ status: 'PROCESSING', runpodStatus: 'SUBMITTED', temporary: true, variationNumber: n })));
+    expect(screen.getByRole('button', { name: /Rendering/ })).toBeDisabled();
+
+    answer(json({ success: true, batchId: 9, runpodId: 'local-9', runpodJobs: [1, 2, 3].map((n) => ({ imageId: 90 + n, variationNumber: n, status: 'PROCESSING' })), remainingCredits: 17 }));
+    await waitFor(() => expect(cached().map((i) => i.id).sort()).toEqual([91, 92, 93]));
+    expect(cached().every((i) => i.batchId === 9 && i.status === 'PROCESSING')).toBe(true);
+    expect(within(history).getAllByRole('button', { name: /rendering/ })).toHaveLength(3);
+  });
+
+  it('takes the placeholders away when the server refuses the render, and says why', async () => {
+    let answer!: (reply: Response) => void;
+    serve({ generate: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { store } = renderCreate('/create?variations=2');
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(store.getState().customization.variations).toBe(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const history = screen.getByRole('region', { name: 'History' });
+    await waitFor(() => expect(within(history).getAllByRole('button', { name: /rendering/ })).toHaveLength(2));
+    answer(json({ message: 'The render engine is not reachable', code: 'ENGINE_UNAVAILABLE' }, 503));
+    expect(await screen.findByText('The render engine is not reachable')).toBeInTheDocument();
+    await waitFor(() => expect(within(history).queryAllByRole('button', { name: /rendering/ })).toHaveLength(0));
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+
+  it('offers every free slot of the newest batch while other images are processing, none while a variant is being started', async () => {
+    let answer!: (reply: Response) => void;
+    serve({
+      creates: [
+        createImage(31, { batchId: 3, variationNumber: 1, updatedAt: '2026-01-01T00:00:00.000Z' }),
+        createImage(21, { batchId: 2, variationNumber: 1, status: 'PROCESSING', imageUrl: null, createdAt: '2026-02-01T00:00:00.000Z' }),
+      ],
+      batchSettings: { 3: settings({ inputImageId: 4 }) },
+      generate: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderCreate();
+    const history = await screen.findByRole('region', { name: 'History' });
+    const free = await within(history).findAllByRole('button', { name: 'Add a variation to render 3' });
+    expect(free.map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false, false]);
+    await userEvent.click(free[1]);
+    // The variant's request is under way: every variant button is off.
+    await waitFor(() => expect(within(history).getAllByRole('button', { name: 'Add a variation to render 3' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true));
+    await waitFor(() => expect(answer).toBeDefined());
+    answer(json({ success: true, batchId: 3, runpodId: 'local-3', runpodJobs: [{ imageId: 32, variationNumber: 2, status: 'PROCESSING' }], remainingCredits: 100 }));
+    await waitFor(() => expect(within(history).getAllByRole('button', { name: 'Add a variation to render 3' }).map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]));
   });
 });

@@ -230,7 +230,6 @@ export function CreatePage() {
           selectedId={sel.selection?.kind === 'generated' ? sel.selection.id : null}
           onSelect={sel.selectGenerated}
           onAddVariation={(batchId) => void action.addVariation(batchId)}
-          canAddVariation={!generating && !action.submitting}
           addingVariation={action.addingVariation}
           loading={createQuery.isLoading}
           error={historyError}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_SELECT_RECENCY_MS, autoSelectCandidate, historyItems, historySlots, isGenerating } from './historyOrder';
+import { AUTO_SELECT_RECENCY_MS, autoSelectCandidate, historyItems, historySlots, isGenerating, variantSlotEnabled } from './historyOrder';
 import { createImage } from './testing';
 
 const ids = (list: { id: number }[]) => list.map((i) => i.id);
@@ -78,5 +78,24 @@ describe('historySlots', () => {
     const four = [1, 2, 3, 4].map((n) => createImage(n, { batchId: 5, variationNumber: n }));
     expect(historySlots(historyItems(four)).every((s) => s.kind === 'image')).toBe(true);
     expect(historySlots([])).toEqual([]);
+  });
+
+  it('offers no free slot while a new batch is only submitted (its placeholders have no batch id yet)', () => {
+    const items = historyItems([createImage(10, { batchId: 1 }), createImage(-2, { batchId: -1, status: 'PROCESSING', runpodStatus: 'SUBMITTED', imageUrl: null })]);
+    expect(historySlots(items).every((s) => s.kind === 'image')).toBe(true);
+  });
+});
+
+describe('variantSlotEnabled (spec §2)', () => {
+  it('is off for every slot while a variant generation runs', () => {
+    expect(variantSlotEnabled({ first: true }, { variantRunning: true, othersProcessing: false })).toBe(false);
+    expect(variantSlotEnabled({ first: false }, { variantRunning: true, othersProcessing: true })).toBe(false);
+  });
+
+  it('offers the first slot, and the later ones only while other images are processing', () => {
+    expect(variantSlotEnabled({ first: true }, { variantRunning: false, othersProcessing: false })).toBe(true);
+    expect(variantSlotEnabled({ first: false }, { variantRunning: false, othersProcessing: false })).toBe(false);
+    expect(variantSlotEnabled({ first: false }, { variantRunning: false, othersProcessing: true })).toBe(true);
+    expect(variantSlotEnabled({ first: true }, { variantRunning: false, othersProcessing: true })).toBe(true);
   });
 });

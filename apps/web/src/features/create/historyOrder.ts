@@ -33,11 +33,12 @@ export type HistorySlot =
 
 /**
  * The strip's slots: the images in history order, and the newest batch filled up to 4 slots
- * with free ones right after its images (a failed variation frees its slot again).
+ * with free ones right after its images (a failed variation frees its slot again). While a new
+ * batch is only submitted (its placeholders have no batch id yet) no slot is free.
  */
 export function historySlots(items: readonly GeneratedImage[]): HistorySlot[] {
   const slots: HistorySlot[] = items.map((image) => ({ kind: 'image', image }));
-  if (items.length === 0) return slots;
+  if (items.length === 0 || items.some((i) => i.batchId < 0)) return slots;
   const newest = Math.max(...items.map((i) => i.batchId));
   const taken = items.filter((i) => i.batchId === newest).length;
   const free = Math.max(0, BATCH_SLOTS - taken);
@@ -47,6 +48,15 @@ export function historySlots(items: readonly GeneratedImage[]): HistorySlot[] {
   });
   slots.splice(last + 1, 0, ...Array.from({ length: free }, (_, n): HistorySlot => ({ kind: 'free', batchId: newest, first: n === 0 })));
   return slots;
+}
+
+/**
+ * Spec §2: variant buttons are disabled while a variant generation runs, and for slots after the
+ * first unless other images are processing.
+ */
+export function variantSlotEnabled(slot: { first: boolean }, { variantRunning, othersProcessing }: { variantRunning: boolean; othersProcessing: boolean }): boolean {
+  if (variantRunning) return false;
+  return slot.first || othersProcessing;
 }
 
 /** A newly completed image is auto-selected once if it completed under 60 s ago (spec §2, §9). */

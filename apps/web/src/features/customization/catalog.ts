@@ -10,6 +10,8 @@ export interface OptionTile {
   name: string;
   displayName: string;
   thumbnailUrl: string | null;
+  /** The larger swatch or sample (kept with a region's mask material mapping, spec §3). */
+  imageUrl: string | null;
 }
 
 export interface OptionGroup {
@@ -27,11 +29,12 @@ export interface OptionSection {
 
 export type CustomizationCatalog = Record<RenderMode, OptionSection[]>;
 
-const tile = (o: { id: string; name: string; displayName: string; thumbnailUrl: string }): OptionTile => ({
+const tile = (o: { id: string; name: string; displayName: string; thumbnailUrl: string; imageUrl: string }): OptionTile => ({
   id: o.id,
   name: o.name,
   displayName: o.displayName,
   thumbnailUrl: o.thumbnailUrl || null,
+  imageUrl: o.imageUrl || null,
 });
 
 function toSection(section: CustomizationSection): OptionSection {

@@ -199,7 +199,12 @@ describe('regions on the Create screen', () => {
     await waitFor(() => expect(within(regionsCard()).getByRole('button', { name: 'Generate Regions' })).toBeEnabled());
     fireEvent.click(within(regionsCard()).getByRole('button', { name: 'Generate Regions' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/masks/generate')).toBe(true));
-    expect(calls.find((c) => c.path === '/api/masks/generate')!.body).toEqual({ inputImageId: 5, imageUrl: '/api/files/in/5.web.jpg?sig=x' });
+    expect(calls.find((c) => c.path === '/api/masks/generate')!.body).toEqual({
+      inputImageId: 5,
+      imageUrl: '/api/files/in/5.web.jpg?sig=x',
+      // Spec §7: callbackUrl is part of the call (the server reads its own copy and answers by masks_completed).
+      callbackUrl: `${window.location.origin}/api/masks/5`,
+    });
     expect(await within(regionsCard()).findByText('Finding regions…')).toBeInTheDocument();
     expect(within(regionsCard()).getByRole('button', { name: 'Generate Regions' })).toBeDisabled();
   });

@@ -18,6 +18,7 @@ import { RefineCanvas, type CanvasLayer } from './components/RefineCanvas';
 import { RefineImageStrip, type StripImage } from './components/RefineImageStrip';
 import { REFINE_INSPECTOR_WIDTH, RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
+import { useDelayedModal } from './hooks/useDelayedModal';
 import { ResultsStrip } from './components/ResultsStrip';
 import { useNavigationImage } from './hooks/useNavigationImage';
 import { useRefineAction } from './hooks/useRefineAction';
@@ -155,7 +156,8 @@ export function RefinePage() {
   );
 
   const [inspectorOpen, setInspectorOpen] = useState(true);
-  const [promptOpen, setPromptOpen] = useState(false);
+  // A canvas click opens the prompt modal after the spec's 100 ms modal delay.
+  const { open: promptOpen, setOpen: setPromptOpen, openSoon: openPromptSoon } = useDelayedModal();
   const [downloading, setDownloading] = useState(false);
   const insetLeft = inspectorOpen ? REFINE_INSPECTOR_WIDTH : 0;
 
@@ -196,7 +198,7 @@ export function RefinePage() {
           after={after}
           mode={shownMode}
           insetLeft={insetLeft}
-          onImageClick={() => setPromptOpen(true)}
+          onImageClick={openPromptSoon}
         >
           <CanvasTopBar
             insetLeft={insetLeft}

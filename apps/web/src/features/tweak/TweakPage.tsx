@@ -21,6 +21,7 @@ import { useTweakPipeline, type ReadyResult } from './hooks/useTweakPipeline';
 import { useTweakSession } from './hooks/useTweakSession';
 import { useTweakShortcuts } from './hooks/useTweakShortcuts';
 import { isExpanded } from './lib/geometry';
+import { tweakCost } from './lib/cost';
 import { countObjects, hasDrawnObjects, objectId } from './lib/objects';
 import { groupResults } from './lib/results';
 import { canRedo, canUndo } from './store/history';
@@ -138,7 +139,8 @@ export function TweakPage() {
           ? null
           : 'Mark an area with Rectangle, Brush or Pencil, place an image, or drag an edge outward.';
   const label = t.pipeline.phase ? TWEAK_PHASE_LABELS[t.pipeline.phase] : t.generating ? 'Generating...' : TWEAK_PHASE_LABELS.IDLE;
-  const cost = t.addedImages.length > 0 ? 1 : t.variations;
+  const cost = tweakCost(t, 'generate');
+  const credits = useAppSelector((st) => st.auth.credits);
 
   const selectedResult = t.selectedBase?.kind === 'generated' ? session.results.find((r) => r.id === t.selectedBase?.id) ?? null : null;
   const sourceSelected = t.originalBase;
@@ -215,6 +217,7 @@ export function TweakPage() {
             canGenerate={!blockedReason && !t.generating}
             blockedReason={blockedReason}
             cost={cost}
+            credits={credits}
             onGenerate={() => void pipeline.generate()}
             status={label}
           />
@@ -225,7 +228,10 @@ export function TweakPage() {
             onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
             onSelectBatch={(batchId) => dispatch(panelSelected({ kind: 'batch', id: batchId }))}
             loading={session.history.isLoading}
-            error={session.history.isError ? errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed) : null}
+            errors={[
+              ...(session.history.isError ? [errorMessage(session.history.error, TWEAK_MESSAGES.fetchHistoryFailed)] : []),
+              ...(session.tweakImages.isError ? [errorMessage(session.tweakImages.error, TWEAK_MESSAGES.fetchTweakImagesFailed)] : []),
+            ]}
           />
         </>
       }

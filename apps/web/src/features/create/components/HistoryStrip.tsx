@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GeneratedImage } from '@atelier/contract';
 import { ResultsStrip, ResultTile, emptyText } from '../../../components/workspace/ResultsStrip';
-import type { HistorySlot } from '../historyOrder';
+import { variantSlotEnabled, type HistorySlot } from '../historyOrder';
 
 const TILE = 76;
 const GAP = 10;
@@ -11,14 +11,14 @@ const GAP = 10;
 /**
  * The bottom History strip (spec §2): the CREATE renders, processing first, then newest, in a
  * virtualized row. A render that is still running shows a spinner (and its progress) in its slot;
- * the newest batch shows four slots, and its first free one adds a variation.
+ * the newest batch shows four slots; its free ones add a variation (spec §2: the first, and the
+ * others while other images are processing).
  */
 export function HistoryStrip({
   slots,
   selectedId,
   onSelect,
   onAddVariation,
-  canAddVariation,
   addingVariation,
   loading,
   error,
@@ -29,8 +29,7 @@ export function HistoryStrip({
   selectedId: number | null;
   onSelect: (image: GeneratedImage) => void;
   onAddVariation: (batchId: number) => void;
-  /** False while anything renders (the first free slot is the only one offered). */
-  canAddVariation: boolean;
+  /** A variant generation runs (its request is under way): no variant button can be pressed. */
   addingVariation: boolean;
   loading: boolean;
   error: string | null;
@@ -85,7 +84,7 @@ export function HistoryStrip({
               ) : (
                 <FreeSlot
                   batchId={slot.batchId}
-                  enabled={slot.first && canAddVariation && !addingVariation}
+                  enabled={variantSlotEnabled(slot, { variantRunning: addingVariation, othersProcessing: processing > 0 })}
                   busy={slot.first && addingVariation}
                   onAdd={() => onAddVariation(slot.batchId)}
                 />

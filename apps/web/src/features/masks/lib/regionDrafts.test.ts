@@ -78,6 +78,9 @@ describe('the save rules (spec §5)', () => {
   it('maps the configured regions for a Create, keyed mask_{id}, with names and swatches', () => {
     const mappings = mappingsFromDrafts(regions, { 1: withMaterial({ displayName: ' weathered ' }, brick), 2: {} }, choices, catalog);
     expect(Object.keys(mappings)).toEqual(['mask_1']);
+    // Spec §3: the mapping keeps the material's image URLs (thumbnail and image).
+    expect(mappings.mask_1.materialOptionThumbnailUrl).toBe('/api/customization/swatches/walls-brick-red-running-bond.webp?v=t');
+    expect(mappings.mask_1.materialOptionImageUrl).toBe('/api/customization/swatches/walls-brick-red-running-bond.large.webp?v=t');
     expect(mappings.mask_1).toMatchObject({
       customText: 'weathered',
       materialOptionId: 'walls-brick-red-running-bond',
@@ -88,6 +91,16 @@ describe('the save rules (spec §5)', () => {
       subCategorySlug: 'brick',
     });
     expect(String(mappings.mask_1.materialOptionThumbnailUrl)).toContain('walls-brick-red-running-bond');
+  });
+
+  it('keeps the image URLs of a region’s customization option, from the catalog or from its stored style', () => {
+    const lighting = catalog.photorealistic.flatMap((s) => s.groups.flatMap((g) => g.options)).find((o) => o.id.startsWith('lighting-'))!;
+    const fromCatalog = mappingsFromDrafts(regions, { 1: { customizationOptionId: lighting.id } }, choices, catalog);
+    expect(fromCatalog.mask_1).toMatchObject({ customizationOptionThumbnailUrl: lighting.thumbnailUrl, customizationOptionImageUrl: lighting.imageUrl });
+    expect(fromCatalog.mask_1.customizationOptionImageUrl).toMatch(/large\.webp/);
+    const stored = maskRegion(1, { customizationOption: { id: 'gone', name: 'gone', displayName: 'Gone', thumbnailUrl: '/t.webp', imageUrl: '/i.webp', category: 'style' } });
+    const fromRegion = mappingsFromDrafts([stored], { 1: { customizationOptionId: 'gone' } }, choices, catalog);
+    expect(fromRegion.mask_1).toMatchObject({ customizationOptionThumbnailUrl: '/t.webp', customizationOptionImageUrl: '/i.webp' });
   });
 });
 

@@ -8,7 +8,7 @@ import { TweakToolbar } from './TweakToolbar';
 function toolbarWith(engine: { name: string; isPreview: boolean }) {
   mockFetchBy((url) => (url.includes('/api/engine') ? json(engine) : json({}, 404)));
   const { ui, store } = withStore(
-    <TweakToolbar prompt="add a green roof garden" onPrompt={() => {}} variations={1} onVariations={() => {}} label="Generate" working={false} canGenerate blockedReason={null} cost={1} onGenerate={() => {}} status="" />,
+    <TweakToolbar prompt="add a green roof garden" onPrompt={() => {}} variations={1} onVariations={() => {}} label="Generate" working={false} canGenerate blockedReason={null} cost={{ total: 1, steps: 'Inpaint 1' }} credits={10} onGenerate={() => {}} status="" />,
   );
   render(ui);
   return store;

@@ -16,7 +16,7 @@ export function ResultsStrip({
   onSelectImage,
   onSelectBatch,
   loading,
-  error,
+  errors,
 }: {
   batches: ResultBatch[];
   selectedImageId: number | null;
@@ -24,7 +24,8 @@ export function ResultsStrip({
   onSelectImage: (image: GeneratedImage) => void;
   onSelectBatch: (batchId: number) => void;
   loading: boolean;
-  error: string | null;
+  /** Failed loads of the strip's data (the session's history, all tweak images), shown in red. */
+  errors: string[];
 }) {
   const count = batches.reduce((n, b) => n + b.slots.filter(Boolean).length, 0);
   const running = batches.filter((b) => b.processing).length;
@@ -34,9 +35,14 @@ export function ResultsStrip({
       icon={Layers2}
       title="Results"
       status={running > 0 ? `${running} running` : `${count} image${count === 1 ? '' : 's'}`}
-      empty={batches.length === 0 ? emptyText(loading, error, 'Results of this image appear here. Mark an area and press Generate, or drag an edge outward.') : null}
+      empty={batches.length === 0 ? emptyText(loading, errors.join(' · ') || null, 'Results of this image appear here. Mark an area and press Generate, or drag an edge outward.') : null}
     >
       <ul role="list" className="flex h-full items-center gap-3 px-3" data-testid="tweak-results">
+        {errors.length > 0 ? (
+          <li role="alert" className="w-52 shrink-0 rounded-lg border border-red-200 bg-red-50 px-2.5 py-1.5 text-xs leading-snug font-medium text-red-700">
+            {errors.join(' · ')}
+          </li>
+        ) : null}
         {batches.map((b) => (
           <li key={b.batchId} className={clsx('flex h-[84px] shrink-0 flex-col gap-1 rounded-xl border px-2 pt-1 pb-2 transition-colors', selectedBatchId === b.batchId ? 'border-brand-300 bg-brand-50/60' : 'border-stone-200 bg-stone-50/60')} data-batch-id={b.batchId}>
             <button type="button" onClick={() => onSelectBatch(b.batchId)} className="flex items-center gap-1.5 rounded px-0.5 text-left text-[11px] font-semibold text-stone-600 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" aria-label={`Tweak Batch ${b.batchId}`}>

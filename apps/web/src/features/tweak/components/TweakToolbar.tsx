@@ -18,6 +18,7 @@ export function TweakToolbar({
   canGenerate,
   blockedReason,
   cost,
+  credits,
   onGenerate,
   status,
 }: {
@@ -29,7 +30,9 @@ export function TweakToolbar({
   working: boolean;
   canGenerate: boolean;
   blockedReason: string | null;
-  cost: number;
+  /** What the server will charge, and for which steps (tweakCost). */
+  cost: { total: number; steps: string };
+  credits: number;
   onGenerate: () => void;
   status: string;
 }) {
@@ -47,7 +50,7 @@ export function TweakToolbar({
     >
       {working ? <span className="size-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden /> : <WandSparkles className="size-4" aria-hidden />}
       <span>{label}</span>
-      {!working && canGenerate ? <span className="rounded-md bg-white/15 px-1.5 py-0.5 text-[11px] font-semibold tabular-nums">{cost} credit{cost === 1 ? '' : 's'}</span> : null}
+      {!working && canGenerate ? <CostBadge cost={cost} credits={credits} /> : null}
     </button>
   );
   return (
@@ -102,5 +105,20 @@ export function TweakToolbar({
       </div>
       <PreviewEngineNote className="mt-2" />
     </div>
+  );
+}
+
+/** The credits Generate will spend (each step named in its tooltip), in red with the balance when it is short. */
+function CostBadge({ cost, credits }: { cost: { total: number; steps: string }; credits: number }) {
+  const short = credits < cost.total;
+  const text = `${cost.total} credit${cost.total === 1 ? '' : 's'}`;
+  return (
+    <span
+      data-testid="tweak-cost"
+      title={`${cost.steps} (1 credit per variation of each step)`}
+      className={clsx('rounded-md px-1.5 py-0.5 text-[11px] font-semibold tabular-nums', short ? 'bg-red-100 text-red-700' : 'bg-white/15')}
+    >
+      {short ? `${text} · ${credits} left` : text}
+    </span>
   );
 }

@@ -29,10 +29,12 @@ import { toastWithAction } from '../../../components/ui/toast';
 import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
 import { isExpanded, type Bounds } from '../lib/geometry';
 import { renderMaskPng } from '../lib/mask';
+import { tweakCost } from '../lib/cost';
 import { hasDrawnObjects } from '../lib/objects';
 import { composeOverlay, loadImage } from '../lib/overlay';
 import {
   addImageStarted,
+  baseImageSelectedSilently,
   placedImagesComposited,
   generatingEnded,
   generatingStarted,
@@ -130,9 +132,9 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
     [dispatch, navigate, tweak],
   );
 
-  /** Spec §5: a base image and its url are needed, and enough credits. */
+  /** Spec §5: a base image and its url are needed, and enough credits (what the server will charge: tweakCost). */
   const precheck = useCallback(
-    (variations: number): boolean => {
+    (credits: number): boolean => {
       const s = tweak();
       if (!s.selectedBase?.url) {
         toast.error(TWEAK_MESSAGES.noCurrentImage, { id: 'tweak-failure' });
@@ -142,7 +144,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
         toast.error(TWEAK_MESSAGES.noBaseImage, { id: 'tweak-failure' });
         return false;
       }
-      if (store.getState().auth.credits < variations) {
+      if (store.getState().auth.credits < credits) {
         outOfCredits(navigate);
         return false;
       }
@@ -236,7 +238,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
   const startOutpaint = useCallback(async () => {
     const s = tweak();
     if (s.generating || !isExpanded(s.canvasBounds, s.originalImageBounds)) return;
-    if (!precheck(s.variations)) return;
+    if (!precheck(tweakCost(s, 'outpaint').total)) return;
     const inpaintParams = captureInpaint(s.canvasBounds);
     dispatch(generatingStarted(Date.now()));
     try {
@@ -264,7 +266,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       return;
     }
     const base = s.selectedBase;
-    if (!precheck(s.addedImages.length > 0 ? 1 : s.variations) || !base) return;
+    if (!precheck(tweakCost(s, 'generate').total) || !base) return;
     if (s.addedImages.length === 0 && !s.prompt.trim()) {
       toast.error(TWEAK_MESSAGES.promptRequired.replace(/^prompt/, 'A prompt'), { id: 'tweak-failure' });
       return;
@@ -347,6 +349,9 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       if (p.needsInpaint && p.inpaintParams && (p.awaiting === 'outpaint' || p.awaiting === 'add_image')) {
         const params = p.inpaintParams;
         const size = p.outpaintResultSize;
+        // Phase 2 works on the outpaint's result: a silent selection (spec §4), only the base image id
+        // changes; the drawn areas, placed pictures and history stay.
+        dispatch(baseImageSelectedSilently(result.id));
         dispatch(outpaintCompleted({ imageId: result.id, url: result.url }));
         readyRef.current(result, TWEAK_LIMITS.autoSelectDelayMs);
         later(() => {

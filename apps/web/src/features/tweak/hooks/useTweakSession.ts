@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { GeneratedImage, InputImage, TweakImageKind } from '@atelier/contract';
+import { IMAGE_MESSAGES, type GeneratedImage, type InputImage, type TweakImageKind } from '@atelier/contract';
+import { errorMessage } from '../../../app/api/http';
 import toast from 'react-hot-toast';
 import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetRefineImagesForTweakQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -132,7 +133,11 @@ export function useTweakSession() {
       loadRefineImages()
         .unwrap()
         .then((reply) => reply.images.find((i) => i.id === wanted && i.imageUrl) ?? null)
-        .catch(() => null)
+        .catch((error: unknown) => {
+          // Spec §8: Error loading images, with the detail (the server's message, else Failed to fetch available images).
+          toast.error(`${IMAGE_MESSAGES.loadingImagesError}: ${errorMessage(error, IMAGE_MESSAGES.fetchAvailableImagesFailed)}`, { id: 'tweak-images-error' });
+          return null;
+        })
         .then((refined) => {
           if (refined) return selectSource({ kind: 'generated', image: refined }, { keepPrompt: params.prompt !== undefined });
           toast.error(imageNotInTweakMessage(wanted), { id: 'tweak-image-missing' });
