@@ -38,6 +38,7 @@ import {
   type GeneratedImageRow,
   type InputImageRow,
 } from '../images/index.js';
+import { forgetTweakFile, touchTweakFile } from './tweak.cleanup.js';
 import { describeMask, maskKeyOfUrl, orientedSize, readTweakFile, storeMask, storeOverlay } from './tweak.files.js';
 
 /**
@@ -282,7 +283,13 @@ export async function startOutpaint(ctx: AppContext, userId: number, body: Outpa
 export async function startInpaint(ctx: AppContext, userId: number, body: InpaintRequestParsed): Promise<TweakOperationResponse> {
   const maskKey = maskKeyOfUrl(ctx, userId, body.maskImageUrl);
   const bases = await resolveBases(ctx, userId, body);
-  const mask = await describeMask(await readTweakFile(ctx, maskKey));
+  await touchTweakFile(ctx.db, userId, 'mask', maskKey);
+  const maskBytes = await readTweakFile(ctx, maskKey).catch(async (err: unknown) => {
+    // Removed by the cleanup meanwhile: the row touchTweakFile made names nothing.
+    await forgetTweakFile(ctx.db, userId, maskKey);
+    throw err;
+  });
+  const mask = await describeMask(maskBytes);
   await requirePlan(ctx, userId);
   if (!mask.painted) throw new AppError(400, TWEAK_ERROR_CODES.maskEmpty, TWEAK_MESSAGES.maskEmpty, { field: 'maskImageUrl' });
   const baseRatio = bases.size.width / bases.size.height;
@@ -340,6 +347,7 @@ export async function startAddImage(ctx: AppContext, userId: number, fields: Add
   } catch (err) {
     // Refused (credits): the stored picture is not needed.
     await ctx.storage.delete(overlay.key).catch(() => undefined);
+    await forgetTweakFile(ctx.db, userId, overlay.key).catch(() => undefined);
     throw err;
   }
 }
