@@ -171,6 +171,8 @@ interface OpenBatch {
   extra: Partial<TweakSnapshot>;
   label: string;
   message: string;
+  /** The masks the engine is sent with the image (inpaint). */
+  masks?: Buffer[];
 }
 
 /** Opens the TWEAK batch (credits checked and debited there: 402 before anything is written). */
@@ -198,6 +200,7 @@ async function openTweakBatch(ctx: AppContext, op: OpenBatch): Promise<TweakOper
     variations: op.variations,
     queue: TWEAK_QUEUE,
     label: op.label,
+    requestImages: async () => ({ image: op.bases.bytes, masks: op.masks ?? [] }),
     variation: () => {
       const seed = randomSeed();
       const snapshot: TweakSnapshot = { ...base, seed };
@@ -314,6 +317,7 @@ export async function startInpaint(ctx: AppContext, userId: number, body: Inpain
       maskKey,
     },
     label: 'Tweak inpaint',
+    masks: [maskBytes],
     message: TWEAK_MESSAGES.inpaintStarted,
   });
 }
