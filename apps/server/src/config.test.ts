@@ -22,6 +22,14 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(name));
   });
 
+  it('takes RENDER_USER_CONCURRENCY as a positive whole number, 2 by default', () => {
+    expect(loadConfig({}).RENDER_USER_CONCURRENCY).toBe(2);
+    expect(loadConfig({ RENDER_USER_CONCURRENCY: '3' }).RENDER_USER_CONCURRENCY).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'two']) {
+      expect(() => loadConfig({ RENDER_USER_CONCURRENCY: bad })).toThrow(/RENDER_USER_CONCURRENCY: must be a positive whole number/);
+    }
+  });
+
   it('needs the matching variables of a GPU engine and of Stripe', () => {
     expect(() => loadConfig({ ENGINE: 'comfyui' })).toThrow(/COMFYUI_URL/);
     expect(() => loadConfig({ ENGINE: 'runpod' })).toThrow(/RUNPOD_API_KEY/);

@@ -112,6 +112,12 @@ export const configSchema = z.object({
   RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Render variations one process works on at a time. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Render, tweak and refine jobs one user may have running at once, across every worker process. */
+  RENDER_USER_CONCURRENCY: z.coerce
+    .number({ error: 'must be a positive whole number (jobs one user may run at once)' })
+    .int('must be a positive whole number (jobs one user may run at once)')
+    .min(1, 'must be a positive whole number (jobs one user may run at once)')
+    .default(2),
   /** Calls per user and minute to POST /api/ai-prompt/generate and to the upload routes. */
   USER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** How often timed-out jobs are expired and lost work is recovered. */

@@ -136,12 +136,36 @@ export interface EngineHealth {
   missing: EngineMissing[];
 }
 
+/** The images one request would send (the photo it works on and its masks), measured before any charge. */
+export interface RequestImages {
+  operation: 'render' | 'inpaint' | 'outpaint' | 'upscale';
+  image: Buffer;
+  masks: Buffer[];
+}
+
+/** What a request's images weigh as sent (kept in each variation's settings snapshot as `request`). */
+export interface RequestSize {
+  /** The images as base64, as sent. */
+  bytes: number;
+  /** The request limit they were fitted to. */
+  maxBytes: number;
+  /** The photo's size as stored and as sent: smaller when it was downscaled to fit. */
+  photo: { width: number; height: number };
+  sent: { width: number; height: number };
+  downscaled: boolean;
+}
+
 export interface Engine {
   readonly name: 'local' | 'comfyui' | 'runpod';
   /** Shown to users (the CPU engine is a preview engine). */
   readonly isPreview: boolean;
   /** Throws an AppError (503, 413…) for an operation that must fail, so that it is refused before any charge. */
   admit?(req: EngineAdmission): void;
+  /**
+   * Engines with a request size limit (RunPod's 10 MB): how the request's images will be sent,
+   * with the same encoder as the job; throws an AppError 413 when they cannot fit.
+   */
+  measureRequest?(req: RequestImages): Promise<RequestSize | undefined>;
   /** GPU engines: what the last preflight found (absent: always ready). */
   health?(): EngineHealth;
   render(req: RenderRequest): Promise<EngineImage>;

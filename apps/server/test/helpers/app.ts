@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
+import type { FastifyServerOptions } from 'fastify';
 import type { App } from '../../src/types.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { ContextOverrides } from '../../src/context.js';
@@ -16,7 +17,7 @@ export interface TestApp {
 
 /** A real app on a real, fresh database, with a temporary DATA_DIR. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; overrides?: ContextOverrides } = {},
+  opts: { env?: Record<string, string>; overrides?: ContextOverrides; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
@@ -32,7 +33,7 @@ export async function createTestApp(
     config,
     database,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-    logger: false,
+    logger: opts.logger ?? false,
     overrides: opts.overrides,
   });
   await app.ready();

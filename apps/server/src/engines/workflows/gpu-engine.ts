@@ -11,11 +11,14 @@ import type {
   InpaintRequest,
   OutpaintRequest,
   RenderRequest,
+  RequestImages,
+  RequestSize,
   SegmentedRegion,
   SegmentRequest,
   UpscaleRequest,
 } from '../engine.js';
 import { LocalEngine } from '../local/local-engine.js';
+import { AppError } from '../../lib/errors.js';
 import {
   buildInpaintWorkflow,
   buildOutpaintWorkflow,
@@ -58,6 +61,27 @@ export abstract class GpuEngine implements Engine {
   /** The most a request's images may weigh together as base64 (RunPod's /run limit); none for ComfyUI. */
   protected readonly requestBudgetBytes: number | undefined = undefined;
 
+  /** The photo a request sends before any budget: render inputs capped at RENDER_INPUT_MAX_PIXELS. */
+  private photoOf(operation: RequestImages['operation'], image: Buffer): Promise<InputImage> {
+    return operation === 'render' ? describeInput(image, 'input', RENDER_INPUT_MAX_PIXELS) : describeInput(image, 'image');
+  }
+
+  async measureRequest(req: RequestImages): Promise<RequestSize | undefined> {
+    const budget = this.requestBudgetBytes;
+    if (budget === undefined) return undefined;
+    try {
+      const [photo, meta] = await Promise.all([this.photoOf(req.operation, req.image), sharp(req.image).metadata()]);
+      const fitted = await fitToBudget([photo], req.masks, budget);
+      const turned = (meta.orientation ?? 1) >= 5;
+      const stored = { width: (turned ? meta.height : meta.width) ?? photo.width, height: (turned ? meta.width : meta.height) ?? photo.height };
+      const sent = { width: fitted.photos[0].width, height: fitted.photos[0].height };
+      return { bytes: fitted.bytes, maxBytes: budget, photo: stored, sent, downscaled: sent.width * sent.height < stored.width * stored.height };
+    } catch (err) {
+      if (!(err instanceof EngineRejectedError)) throw err;
+      throw new AppError(413, 'REQUEST_TOO_LARGE', `${err.message}, even downscaled. Use a smaller image or fewer mask regions. Nothing was charged.`);
+    }
+  }
+
   /** The images of one request, within the request budget when there is one (masks then as 1-bit PNGs). */
   private async fit(photos: InputImage[], masks: Buffer[]): Promise<{ photos: InputImage[]; masks: Buffer[] }> {
     if (this.requestBudgetBytes === undefined) return { photos, masks: await Promise.all(masks.map((m) => toPng(m, 'mask'))) };
@@ -69,7 +93,7 @@ export abstract class GpuEngine implements Engine {
 
   async render(req: RenderRequest): Promise<EngineImage> {
     // The workflow works at ~1 MP: a larger input only costs upload time (and RunPod's 10 MB request limit).
-    const described = await describeInput(req.input, 'input', RENDER_INPUT_MAX_PIXELS);
+    const described = await this.photoOf('render', req.input);
     const prompted = req.regions
       .map((r) => ({ mask: r.mask, prompt: regionPrompt(r) }))
       .filter((r): r is { mask: Buffer; prompt: string } => !!r.prompt);

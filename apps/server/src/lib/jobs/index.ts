@@ -10,9 +10,13 @@ export { createPgBoss, JOBS_SCHEMA } from './pg-boss-queue.js';
 /** The job queue on the application's database (pg-boss on PostgreSQL or on PGlite). */
 export function createJobQueue(
   database: Database,
-  config: Pick<Config, 'JOBS_MAINTENANCE_SECONDS'>,
+  config: Pick<Config, 'JOBS_MAINTENANCE_SECONDS' | 'RENDER_USER_CONCURRENCY'>,
   log: FastifyBaseLogger,
 ): JobQueue {
-  return new PgBossJobQueue(database, { maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS, log });
+  return new PgBossJobQueue(database, {
+    maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
+    userConcurrency: config.RENDER_USER_CONCURRENCY,
+    log,
+  });
 }
 export { registerJobLifecycle } from './lifecycle.js';

@@ -37,6 +37,8 @@ export interface QueueDefinition<T> {
   /** Jobs of this queue one process runs at a time. */
   concurrency: number;
   handle(job: JobContext<T>): Promise<void>;
+  /** The user a job works for: such jobs count against that user's running-jobs limit. */
+  userOf?(data: T): number;
   /** After the final failure or expiry: `error` is the last error message. Must be idempotent. */
   onDead?(data: T, error: string): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
+import { UserJobSlots } from './user-slots.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
 
 /**
@@ -55,6 +56,8 @@ export interface PgBossQueueOptions {
   maintenanceIntervalSeconds: number;
   /** How often an idle worker looks for jobs when nothing woke it (seconds, ≥ 0.5). */
   pollingIntervalSeconds?: number;
+  /** Jobs of one user (queues whose definition has `userOf`) running at once, across processes. */
+  userConcurrency?: number;
   log: FastifyBaseLogger;
 }
 
@@ -90,12 +93,14 @@ export class PgBossJobQueue implements JobQueue {
   private maintaining: Promise<void> | undefined;
   private startedFlag = false;
   private stopping = false;
+  private readonly userSlots: UserJobSlots | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly opts: PgBossQueueOptions,
   ) {
     this.boss = createPgBoss(database, { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds });
+    if (opts.userConcurrency !== undefined) this.userSlots = new UserJobSlots(database, JOBS_SCHEMA, opts.userConcurrency, () => this.userQueues());
     this.boss.on('error', (err: unknown) => {
       if (this.stopping) return;
       opts.log.error({ err }, 'job queue error');
@@ -113,6 +118,10 @@ export class PgBossJobQueue implements JobQueue {
 
   onMaintenance(name: string, sweep: () => Promise<void>): void {
     this.sweeps.set(name, sweep);
+  }
+
+  private userQueues(): string[] {
+    return [...this.defs.values()].filter((d) => d.userOf).map((d) => d.name);
   }
 
   private definition(queue: string): QueueDefinition<unknown> {
@@ -214,6 +223,23 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async run(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
+    if (userId === undefined) return this.runAdmitted(def, job);
+    // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
+    if (!(await this.userSlots!.admit(job.id, userId))) return;
+    try {
+      await this.runAdmitted(def, job);
+    } finally {
+      try {
+        await this.userSlots!.release(job.id, userId);
+        for (const queue of this.userQueues()) this.notify(queue);
+      } catch (err) {
+        this.opts.log.warn({ err, jobId: job.id }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
+      }
+    }
+  }
+
+  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const controller = new AbortController();
     this.running.add(controller);
     const timer = setTimeout(

@@ -26,8 +26,10 @@ import {
   getOwnedInputImage,
   listInputImages,
   presentGeneratedImage,
+  readInputImageBytes,
   type GeneratedImageRow,
 } from '../images/index.js';
+import { readMasksForRender } from './masks.hook.js';
 import {
   cleanSelections,
   customizationFromStored,
@@ -140,7 +142,7 @@ async function getOwnedBatch(ctx: AppContext, userId: number, batchId: number) {
  * debits one credit per variation and enqueues one render job per variation.
  */
 export async function startGeneration(ctx: AppContext, userId: number, input: GenerationInput): Promise<GenerationResponse> {
-  await getOwnedInputImage(ctx.db, userId, input.inputImageId);
+  const inputRow = await getOwnedInputImage(ctx.db, userId, input.inputImageId);
   await requirePlan(ctx, userId);
   if (input.existingBatchId) {
     const existing = await getOwnedBatch(ctx, userId, input.existingBatchId);
@@ -157,6 +159,11 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
     queue: RENDER_QUEUE,
     existingBatchId: input.existingBatchId,
     label: 'Create',
+    // Every mask region of the input, though only those with a material or prompt are sent: a bound from above.
+    requestImages: async () => ({
+      image: await readInputImageBytes(ctx, inputRow),
+      masks: (await readMasksForRender(ctx, userId, input.inputImageId)).map((m) => m.mask),
+    }),
     variation: () => {
       const seed = randomSeed();
       return {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, max, sql } from 'drizzle-orm';
 import { GENERATION_MESSAGES } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import type { EngineAdmission } from '../../engines/index.js';
+import type { EngineAdmission, RequestSize } from '../../engines/index.js';
 import type { Tx } from '../../db/client.js';
 import { batches, generatedImages, type ModuleType } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -44,6 +44,12 @@ export interface VariationBatchSpec {
   label: string;
   /** The columns of variation `index` (0-based). */
   variation(index: number): VariationColumns;
+  /**
+   * The images the engine will be sent (photo and masks). With an engine that has a request
+   * limit (RunPod) they are measured before the charge: 413 when they cannot fit, else the size
+   * sent is kept in every variation's settingsSnapshot as `request`.
+   */
+  requestImages?(): Promise<{ image: Buffer; masks: Buffer[] }>;
   /** Runs in the transaction after the images exist (for example to record the settings used). */
   inTransaction?(tx: Tx, batchId: number): Promise<void>;
 }
@@ -68,10 +74,23 @@ function admissionOf(spec: VariationBatchSpec): EngineAdmission {
   return { operation: 'render' };
 }
 
+async function measureRequest(ctx: AppContext, spec: VariationBatchSpec, admission: EngineAdmission): Promise<RequestSize | undefined> {
+  if (!ctx.engine.measureRequest || !spec.requestImages || admission.operation === 'add_image') return undefined;
+  const { image, masks } = await spec.requestImages();
+  return ctx.engine.measureRequest({ operation: admission.operation, image, masks });
+}
+
+function withRequestSize(columns: VariationColumns, request: RequestSize | undefined): VariationColumns {
+  if (!request) return columns;
+  return { ...columns, settingsSnapshot: { ...(columns.settingsSnapshot ?? {}), request } };
+}
+
 /** Checks the credits (402 before anything is written), then opens the batch as described above. */
 export async function startVariationBatch(ctx: AppContext, spec: VariationBatchSpec): Promise<StartedBatch> {
   // An operation the engine must fail (a model missing on the GPU server, a result it cannot return) is refused before any charge.
-  ctx.engine.admit?.(admissionOf(spec));
+  const admission = admissionOf(spec);
+  ctx.engine.admit?.(admission);
+  const request = await measureRequest(ctx, spec, admission);
   const n = spec.variations;
   const balance = await getBalance(ctx.db, spec.userId);
   if (balance < n) throw new InsufficientCreditsError(balance, n);
@@ -151,7 +170,7 @@ export async function startVariationBatch(ctx: AppContext, spec: VariationBatchS
           moduleType: spec.moduleType,
           operationType: spec.operationType,
           prompt: spec.prompt,
-          ...spec.variation(i),
+          ...withRequestSize(spec.variation(i), request),
           jobQueue: spec.queue,
           jobId: crypto.randomUUID(),
           debitKey,

@@ -59,6 +59,7 @@ export function defineVariationQueue(ctx: AppContext, opts: VariationQueueOption
     retryDelaySeconds: opts.retryDelaySeconds,
     concurrency: opts.concurrency,
     handle: (job) => runVariation(ctx, job, opts),
+    userOf: (data) => data.userId,
     onDead: async (data, error) => {
       await failGeneratedImage(ctx, data.imageId, error);
     },

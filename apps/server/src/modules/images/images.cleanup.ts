@@ -103,20 +103,29 @@ export async function cleanupDeletedFiles(
  * they never keep it alive). Returns the stop function. When the job system gets a scheduler,
  * this can become a daily pg-boss schedule calling cleanupDeletedFiles instead.
  */
-export function scheduleDeletedFilesCleanup(
-  ctx: CleanupContext,
-  opts: { retentionMs?: number; intervalMs?: number; firstRunMs?: number } = {},
-): () => void {
+export function scheduleDeletedFilesCleanup(ctx: CleanupContext, opts: { retentionMs?: number } = {}): () => void {
   const retention = opts.retentionMs ?? DELETED_FILES_RETENTION_MS;
+  return scheduleDailyCleanup(ctx, 'deleted-files', async () => {
+    const r = await cleanupDeletedFiles(ctx, new Date(Date.now() - retention));
+    if (r.inputImages + r.generatedImages > 0) ctx.log?.info(r, 'removed the files of deleted images');
+  });
+}
+
+/** Runs a cleanup task a minute after start and then daily in this process (timers unref'd); returns the stop function. */
+export function scheduleDailyCleanup(
+  ctx: { log?: FastifyBaseLogger },
+  name: string,
+  task: () => Promise<void>,
+  opts: { intervalMs?: number; firstRunMs?: number } = {},
+): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const r = await cleanupDeletedFiles(ctx, new Date(Date.now() - retention));
-      if (r.inputImages + r.generatedImages > 0) ctx.log?.info(r, 'removed the files of deleted images');
+      await task();
     } catch (err) {
-      ctx.log?.error({ err }, 'deleted-files cleanup failed');
+      ctx.log?.error({ err, cleanup: name }, 'cleanup failed');
     } finally {
       running = false;
     }

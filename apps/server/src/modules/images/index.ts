@@ -22,6 +22,6 @@ export {
   type UploadRegionsHandler,
   type InputImageCopiedEvent,
 } from './images.events.js';
-export { cleanupDeletedFiles } from './images.cleanup.js';
+export { cleanupDeletedFiles, scheduleDailyCleanup } from './images.cleanup.js';
 export { inspectImage } from './image-processing.js';
 export { registerImagesRoutes } from './images.routes.js';

@@ -5,6 +5,9 @@ import type { App } from '../../types.js';
 import type { Config } from '../../config.js';
 import { LiveHub } from './live.hub.js';
 
+/** The largest frame a client may send (its messages are small JSON). */
+const LIVE_MAX_FRAME_BYTES = 64 * 1024;
+
 /**
  * GET /ws?token=JWT — the live socket (at the root, not under /api). A missing, invalid or
  * expired token, the token of a deleted account or of revoked sessions, closes the socket at once
@@ -17,12 +20,18 @@ export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number 
   const hub = new LiveHub(ctx.events, app.log, opts.heartbeatMs ?? LIVE_TIMINGS.heartbeatMs);
   app.decorate('liveHub', hub);
   await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
-    // A frame over maxPayload is a client's fault: `ws` closes the socket with 1009; one line, no stack.
+    options: { maxPayload: LIVE_MAX_FRAME_BYTES },
+    // A frame over maxPayload is a client's fault: one line, no stack. `ws` has already queued the
+    // close frame (1009) and stopped reading, so end the connection after it is flushed
+    // (terminate() could drop it; waiting for the client's answer would take ws's 30 s timeout).
     errorHandler(error, socket, request) {
       const code = (error as { code?: string }).code;
-      if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') request.log.warn({ code }, 'live socket frame too large; closed');
-      else request.log.error({ err: error }, 'live socket failed');
+      if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+        request.log.warn({ code, maxBytes: LIVE_MAX_FRAME_BYTES }, `live socket frame over ${LIVE_MAX_FRAME_BYTES} bytes; closed with 1009`);
+        request.raw.socket.end();
+        return;
+      }
+      request.log.error({ err: error }, 'live socket failed');
       socket.terminate();
     },
     // On close: every socket gets 1001 'Server shutting down' (clients then reconnect elsewhere).

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
@@ -112,6 +113,37 @@ describe('closing the app', () => {
     await t.close();
     expect(await client.closed).toMatchObject({ code: 1001 });
     expect(t.app.ctx.jobs.started).toBe(false);
+  });
+});
+
+describe('an oversized frame', () => {
+  it('closes the socket with 1009 and logs one line that says so, without a stack', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const t = await createTestApp({ logger: { level: 'warn', stream } });
+    try {
+      const baseUrl = await listen(t.app);
+      const user = await createPlainUser(t.app);
+      const client = await connectLive(baseUrl, user.token);
+      await client.waitFor('connected');
+      client.ws.send(Buffer.alloc(64 * 1024 + 1, 0x61));
+      expect(await client.closed).toMatchObject({ code: 1009 });
+      const line = await vi.waitFor(() => {
+        const found = lines.find((l) => l.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH');
+        if (!found) throw new Error(`no frame-size line in ${JSON.stringify(lines)}`);
+        return found;
+      });
+      expect(line).toMatchObject({ level: 40, msg: 'live socket frame over 65536 bytes; closed with 1009' });
+      expect(JSON.stringify(lines)).not.toMatch(/"stack"|\bat .*\.js:\d+/);
+      expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -34,6 +34,8 @@ import {
   getOwnedInputImage,
   presentGeneratedImage,
   presentInputImage,
+  readGeneratedImageBytes,
+  readInputImageBytes,
   type GeneratedImageRow,
   type InputImageRow,
 } from '../images/index.js';
@@ -184,6 +186,10 @@ export async function startRefine(ctx: AppContext, userId: number, body: RefineG
     variations: body.variations,
     queue: REFINE_QUEUE,
     label: operationType === 'upscale' ? 'Upscale' : 'Refine',
+    requestImages: async () => ({
+      image: source.imageType === 'generated' ? await readGeneratedImageBytes(ctx, source.generated) : await readInputImageBytes(ctx, source.input),
+      masks: [],
+    }),
     variation: () => {
       const seed = randomSeed();
       const snapshot: RefineSnapshot = {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { StorageNotFoundError } from '../../providers/storage/index.js';
 import { inspectImage } from '../images/index.js';
+import { recordTweakFile } from './tweak.cleanup.js';
 
 /**
  * The tweak module's files: uploaded masks (white = change) and the pictures placed with Add
@@ -41,18 +42,20 @@ async function normalisedPng(bytes: Buffer, opts: { mask: boolean }): Promise<{ 
 }
 
 /** POST /tweak/upload/mask: checks and stores a mask; answers its key and size. */
-export async function storeMask(ctx: Pick<AppContext, 'storage'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
+export async function storeMask(ctx: Pick<AppContext, 'storage' | 'db'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
   const { png, width, height } = await normalisedPng(bytes, { mask: true });
   const key = `u/${userId}/tweak/masks/${crypto.randomUUID()}.png`;
   await ctx.storage.put(key, png, 'image/png');
+  await recordTweakFile(ctx.db, userId, 'mask', key);
   return { key, width, height };
 }
 
 /** Add image: checks and stores the picture to place (transparency kept). */
-export async function storeOverlay(ctx: Pick<AppContext, 'storage'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
+export async function storeOverlay(ctx: Pick<AppContext, 'storage' | 'db'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
   const { png, width, height } = await normalisedPng(bytes, { mask: false });
   const key = `u/${userId}/tweak/overlays/${crypto.randomUUID()}.png`;
   await ctx.storage.put(key, png, 'image/png');
+  await recordTweakFile(ctx.db, userId, 'overlay', key);
   return { key, width, height };
 }
 

@@ -25,6 +25,8 @@ import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
+import { scheduleDailyCleanup } from '../images/index.js';
+import { cleanupUnusedTweakFiles, UNUSED_TWEAK_FILE_MS } from './tweak.cleanup.js';
 import { registerTweakQueue } from './tweak.job.js';
 import {
   createInputFromTweak,
@@ -52,6 +54,14 @@ const errors = (...statuses: number[]) =>
 export async function registerTweakRoutes(api: App): Promise<void> {
   registerTweakQueue(api.ctx);
   await api.register(tweakPlugin, { prefix: '/tweak' });
+  if (api.ctx.config.NODE_ENV !== 'test') {
+    const { ctx } = api;
+    const stop = scheduleDailyCleanup(ctx, 'unused-tweak-files', async () => {
+      const removed = await cleanupUnusedTweakFiles(ctx, new Date(Date.now() - UNUSED_TWEAK_FILE_MS));
+      if (removed > 0) ctx.log.info({ removed }, 'removed unused tweak masks and pictures');
+    });
+    api.addHook('onClose', async () => stop());
+  }
 }
 
 /** The first zod issue as a 400 that names its field. */

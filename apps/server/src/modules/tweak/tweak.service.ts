@@ -38,6 +38,7 @@ import {
   type GeneratedImageRow,
   type InputImageRow,
 } from '../images/index.js';
+import { forgetTweakFile, touchTweakFile } from './tweak.cleanup.js';
 import { describeMask, maskKeyOfUrl, orientedSize, readTweakFile, storeMask, storeOverlay } from './tweak.files.js';
 
 /**
@@ -170,6 +171,8 @@ interface OpenBatch {
   extra: Partial<TweakSnapshot>;
   label: string;
   message: string;
+  /** The masks the engine is sent with the image (inpaint). */
+  masks?: Buffer[];
 }
 
 /** Opens the TWEAK batch (credits checked and debited there: 402 before anything is written). */
@@ -197,6 +200,7 @@ async function openTweakBatch(ctx: AppContext, op: OpenBatch): Promise<TweakOper
     variations: op.variations,
     queue: TWEAK_QUEUE,
     label: op.label,
+    requestImages: async () => ({ image: op.bases.bytes, masks: op.masks ?? [] }),
     variation: () => {
       const seed = randomSeed();
       const snapshot: TweakSnapshot = { ...base, seed };
@@ -282,7 +286,13 @@ export async function startOutpaint(ctx: AppContext, userId: number, body: Outpa
 export async function startInpaint(ctx: AppContext, userId: number, body: InpaintRequestParsed): Promise<TweakOperationResponse> {
   const maskKey = maskKeyOfUrl(ctx, userId, body.maskImageUrl);
   const bases = await resolveBases(ctx, userId, body);
-  const mask = await describeMask(await readTweakFile(ctx, maskKey));
+  await touchTweakFile(ctx.db, userId, 'mask', maskKey);
+  const maskBytes = await readTweakFile(ctx, maskKey).catch(async (err: unknown) => {
+    // Removed by the cleanup meanwhile: the row touchTweakFile made names nothing.
+    await forgetTweakFile(ctx.db, userId, maskKey);
+    throw err;
+  });
+  const mask = await describeMask(maskBytes);
   await requirePlan(ctx, userId);
   if (!mask.painted) throw new AppError(400, TWEAK_ERROR_CODES.maskEmpty, TWEAK_MESSAGES.maskEmpty, { field: 'maskImageUrl' });
   const baseRatio = bases.size.width / bases.size.height;
@@ -307,6 +317,7 @@ export async function startInpaint(ctx: AppContext, userId: number, body: Inpain
       maskKey,
     },
     label: 'Tweak inpaint',
+    masks: [maskBytes],
     message: TWEAK_MESSAGES.inpaintStarted,
   });
 }
@@ -340,6 +351,7 @@ export async function startAddImage(ctx: AppContext, userId: number, fields: Add
   } catch (err) {
     // Refused (credits): the stored picture is not needed.
     await ctx.storage.delete(overlay.key).catch(() => undefined);
+    await forgetTweakFile(ctx.db, userId, overlay.key).catch(() => undefined);
     throw err;
   }
 }
