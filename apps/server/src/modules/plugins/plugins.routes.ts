@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
+  imageErrorResponseSchema,
   IMAGE_ERROR_CODES,
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_LIMITS,
@@ -16,7 +16,7 @@ import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/publ
 import { pushView, type PushViewForm } from './plugins.service.js';
 
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
 
 /** POST /api/plugins/views: a plugin pushes a view (with an API key or a session). */
 export async function registerPluginRoutes(api: App): Promise<void> {

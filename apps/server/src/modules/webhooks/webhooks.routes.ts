@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointRequestSchema,
-  errorResponseSchema,
+  imageErrorResponseSchema,
   pluginDeletedResponseSchema,
   pluginIdParamsSchema,
   webhookEndpointsResponseSchema,
@@ -15,7 +15,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } fr
 const TAGS = ['webhooks'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
 
 /** /api/webhooks/endpoints (a signed-in session manages them), and the delivery queue. */
 export async function registerWebhookRoutes(api: App): Promise<void> {
