@@ -14,7 +14,6 @@ export class CliError extends Error {
 
 /** What to tell the user for a refusal, by the server's code (its own message otherwise). */
 const HINTS = /** @type {Record<string, string>} */ ({
-  INVALID_API_KEY: 'Check ATELIER_KEY: create a key on the Plugins page of Atelier.',
   UNAUTHORIZED: 'Set ATELIER_KEY to an API key from the Plugins page of Atelier.',
   API_KEY_NOT_ALLOWED: 'API keys cannot change the account; sign in to Atelier for that.',
   PLAN_REQUIRED: 'Choose a plan on the Subscription page of Atelier first.',

@@ -82,8 +82,13 @@ export function ApiKeysCard() {
         ) : keys.data && keys.data.length > 0 ? (
           <ul aria-label="API keys" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
             {keys.data.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm">
-                <span className="min-w-40 flex-1 font-medium text-stone-900">{key.name}</span>
+              <li
+                key={key.id}
+                className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_14.5rem_16.5rem_auto] md:whitespace-nowrap"
+              >
+                <span className="min-w-40 flex-1 truncate font-medium text-stone-900" title={key.name}>
+                  {key.name}
+                </span>
                 <code className="font-mono text-[13px] text-stone-600">{key.prefix}…</code>
                 <span className="text-stone-500">Created {formatWhen(key.createdAt)}</span>
                 <span className="text-stone-500">{key.lastUsedAt ? `Last used ${formatWhen(key.lastUsedAt)}` : 'Never used'}</span>
