@@ -84,9 +84,9 @@ export function ApiKeysCard() {
             {keys.data.map((key) => (
               <li
                 key={key.id}
-                className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_14.5rem_16.5rem_auto] md:whitespace-nowrap"
+                className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_13.5rem_15.5rem_auto] md:whitespace-nowrap"
               >
-                <span className="min-w-40 flex-1 truncate font-medium text-stone-900" title={key.name}>
+                <span className="min-w-40 flex-1 truncate font-medium text-stone-900 md:min-w-0" title={key.name}>
                   {key.name}
                 </span>
                 <code className="font-mono text-[13px] text-stone-600">{key.prefix}…</code>
