@@ -24,7 +24,7 @@ export function SecretOnce({ label, value, note, onDone }: { label: string; valu
           aria-label={label}
           value={value}
           onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2 font-mono text-[13px] text-stone-800"
+          className="w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 font-mono text-[13px] text-stone-800 sm:w-auto sm:flex-1"
         />
         <Button icon={copied ? <Check className="size-4" /> : <Copy className="size-4" />} onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy'}
