@@ -124,4 +124,26 @@ describe('API keys', () => {
     expect((await history(second.key)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/runpod/history', headers: ada.headers })).statusCode).toBe(200);
   });
+
+  it('documents the public API as one group in /api/docs, with an example per call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, { tags?: string[]; description?: string }>> }>();
+    const group = Object.entries(doc.paths).flatMap(([route, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.tags?.some((tag) => tag.startsWith('Public API')))
+        .map(([method, op]) => ({ call: `${method.toUpperCase()} ${route}`, description: op.description ?? '' })),
+    );
+    expect(group.map((g) => g.call).sort()).toEqual(
+      [
+        'GET /api/images/download/{kind}/{id}',
+        'GET /api/runpod/history',
+        'GET /api/runpod/status/{batchId}',
+        'POST /api/images/upload-input',
+        'POST /api/plugins/views',
+        'POST /api/runpod/generate',
+      ].sort(),
+    );
+    for (const g of group) expect(g.description, g.call).toMatch(/curl -H "Authorization: Bearer \$ATELIER_KEY"/);
+  });
 });
