@@ -15,6 +15,8 @@ import { registerErrorHandling } from './lib/http-errors.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerModules } from './modules/index.js';
+import { registerApiKeyGuard } from './modules/api-keys/index.js';
+import { PUBLIC_API_TAG } from './lib/public-api.js';
 import { registerLiveRoutes } from './modules/live/index.js';
 import { registerJobLifecycle } from './lib/jobs/index.js';
 import type { App } from './types.js';
@@ -89,13 +91,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Atelier API', version: '1.0.0', description: 'The Atelier HTTP API.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'atl_… (an API key from /plugins)' },
+        },
+      },
+      tags: [
+        {
+          name: PUBLIC_API_TAG,
+          description:
+            'The calls plugins, scripts and the `atelier` CLI make with an API key (`Authorization: Bearer atl_…`, created on ' +
+            '/plugins; limited per key to API_KEY_RATE_LIMIT calls a minute). A key cannot change the account, its billing ' +
+            'or its keys (403). Plan and credit rules are those of the app: 403 without an active plan, 402 without credits.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuthGuard(app);
+  registerApiKeyGuard(app);
   // The live socket (/ws, at the root) and the event bus, then the job queue and its workers.
   await registerLiveRoutes(app as unknown as App);
   registerJobLifecycle(app, ctx);

@@ -122,6 +122,15 @@ export const configSchema = z.object({
   USER_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** How often timed-out jobs are expired and lost work is recovered. */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Calls per API key and minute to the public API (then 429). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** `true` lets webhooks reach private, loopback and link-local addresses (tests, a LAN install). */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Base delay of the webhook retries, doubled each try (5 tries over about an hour by default). */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(160),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

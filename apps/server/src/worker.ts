@@ -8,6 +8,7 @@ import { registerRenderQueue } from './modules/generation/index.js';
 import { registerRefineQueue } from './modules/refine/index.js';
 import { registerTweakQueue } from './modules/tweak/index.js';
 import { registerMasksQueue } from './modules/masks/index.js';
+import { registerWebhooksQueue } from './modules/webhooks/index.js';
 import { checkStorageOrExit } from './providers/storage/index.js';
 
 /**
@@ -35,6 +36,7 @@ async function main() {
   registerRefineQueue(ctx);
   registerTweakQueue(ctx);
   registerMasksQueue(ctx);
+  registerWebhooksQueue(ctx);
 
   await ctx.jobs.start({ workers: true });
   log.info({ engine: ctx.engine.name, concurrency: config.RENDER_CONCURRENCY }, 'Atelier worker is running');

@@ -15,3 +15,4 @@ export * from './prompts.js';
 export * from './support.js';
 export * from './referrals.js';
 export * from './site.js';
+export * from './plugins.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from './errors.js';
+import { API_KEY_PREFIX, PLUGIN_MESSAGES } from '@atelier/contract';
+import { forbidden, unauthorized } from './errors.js';
 
 /**
  * `preHandler: app.requireUser` on a route makes `req.userId` the caller's id, or answers 401.
@@ -11,6 +12,8 @@ export function registerAuthGuard(app: FastifyInstance): void {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized('Authentication required', 'UNAUTHORIZED');
+    // API keys serve the public API only (requireUserOrApiKey): never the account, billing or keys.
+    if (token.startsWith(API_KEY_PREFIX)) throw forbidden(PLUGIN_MESSAGES.keyNotAllowed, 'API_KEY_NOT_ALLOWED');
     const userId = await app.ctx.authenticate(token);
     if (!userId) throw unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
     req.userId = userId;

@@ -6,8 +6,9 @@ import { AppError } from './errors.js';
  * an address several users may share): at most `max` calls per user in each window, then 429
  * with the seconds to wait. Counted in this process; several API processes each allow `max`.
  */
-export function userRateLimit(opts: { max: number; windowMs?: number }) {
+export function userRateLimit(opts: { max: number; windowMs?: number; keyOf?: (req: FastifyRequest) => number }) {
   const windowMs = opts.windowMs ?? 60_000;
+  const keyOf = opts.keyOf ?? ((req: FastifyRequest) => req.userId);
   const windows = new Map<number, { start: number; count: number }>();
   let lastSweep = Date.now();
 
@@ -17,8 +18,9 @@ export function userRateLimit(opts: { max: number; windowMs?: number }) {
       for (const [userId, w] of windows) if (now - w.start >= windowMs) windows.delete(userId);
       lastSweep = now;
     }
-    let w = windows.get(req.userId);
-    if (!w || now - w.start >= windowMs) windows.set(req.userId, (w = { start: now, count: 0 }));
+    const key = keyOf(req);
+    let w = windows.get(key);
+    if (!w || now - w.start >= windowMs) windows.set(key, (w = { start: now, count: 0 }));
     w.count += 1;
     if (w.count > opts.max) {
       const seconds = Math.max(1, Math.ceil((w.start + windowMs - now) / 1000));

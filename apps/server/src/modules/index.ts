@@ -16,6 +16,9 @@ import { registerStorageQuotaRoutes } from './storage-quota/index.js';
 import { registerSupportRoutes } from './support/index.js';
 import { registerReferralRoutes } from './referrals/index.js';
 import { registerSiteRoutes } from './site/index.js';
+import { registerApiKeyRoutes } from './api-keys/index.js';
+import { registerPluginRoutes } from './plugins/index.js';
+import { registerWebhookRoutes } from './webhooks/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -39,4 +42,7 @@ export async function registerModules(api: App): Promise<void> {
   await registerSupportRoutes(api);
   await registerReferralRoutes(api);
   await registerSiteRoutes(api);
+  await registerApiKeyRoutes(api);
+  await registerPluginRoutes(api);
+  await registerWebhookRoutes(api);
 }

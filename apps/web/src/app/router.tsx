@@ -7,12 +7,12 @@ import {
   AcademyPage,
   CreatorZonePage,
   LinkedInPage,
-  PluginsPage,
   ReferPage,
   SupportPage,
   TeamPage,
 } from '../features/account/components/InfoPages';
 import { OverviewPage } from '../features/account/components/OverviewPage';
+import { PluginsPage } from '../features/plugins';
 import { ProfileSettingsPage } from '../features/account/components/ProfileSettingsPage';
 import { AuthCallbackPage } from '../features/auth/components/AuthCallbackPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';

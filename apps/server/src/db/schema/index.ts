@@ -7,3 +7,4 @@ export * from './refine.js';
 export * from './tweak.js';
 export * from './masks.js';
 export * from './referrals.js';
+export * from './plugins.js';

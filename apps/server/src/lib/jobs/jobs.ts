@@ -34,6 +34,8 @@ export interface QueueDefinition<T> {
   timeoutSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Exponential backoff: the n-th retry waits about retryDelaySeconds × 2ⁿ (with jitter). */
+  retryBackoff?: boolean;
   /** Jobs of this queue one process runs at a time. */
   concurrency: number;
   handle(job: JobContext<T>): Promise<void>;

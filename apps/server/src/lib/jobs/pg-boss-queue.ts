@@ -135,6 +135,7 @@ export class PgBossJobQueue implements JobQueue {
     const options: PgBoss.SendOptions = {
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
+      ...(def.retryBackoff ? { retryBackoff: true } : {}),
       expireInSeconds: def.timeoutSeconds,
       ...(def.onDead ? { deadLetter: deadQueueName(queue) } : {}),
       ...(opts.id ? { id: opts.id } : {}),
@@ -175,6 +176,7 @@ export class PgBossJobQueue implements JobQueue {
       const base = {
         retryLimit: def.retryLimit,
         retryDelay: def.retryDelaySeconds,
+        retryBackoff: def.retryBackoff ?? false,
         expireInSeconds: def.timeoutSeconds,
       };
       if (def.onDead) {
@@ -260,7 +262,7 @@ export class PgBossJobQueue implements JobQueue {
         // The retry becomes due after the delay: look for it then rather than at the next poll.
         const wake = setTimeout(() => {
           if (!this.stopping) this.notify(def.name);
-        }, def.retryDelaySeconds * 1000 + 50);
+        }, def.retryDelaySeconds * (def.retryBackoff ? 2 ** job.retryCount : 1) * 1000 + 50);
         wake.unref();
       }
       throw err;

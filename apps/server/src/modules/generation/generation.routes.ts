@@ -18,6 +18,7 @@ import {
   variationsResponseSchema,
 } from '@atelier/contract';
 import type { App } from '../../types.js';
+import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import {
   createFromBatch,
   getBatchSettings,
@@ -50,15 +51,20 @@ async function generationPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const auth = { preHandler: app.requireUser };
+  const publicApi = { preHandler: app.requireUserOrApiKey };
 
   app.post(
     '/runpod/generate',
     {
-      ...auth,
+      ...publicApi,
       schema: {
-        tags: ['generation'],
+        tags: ['generation', PUBLIC_API_TAG],
         summary: 'Render 1–4 variations of an input image (one credit each)',
-        security: BEARER,
+        security: PUBLIC_API_SECURITY,
+        description: withExample(
+          'Answers at once with the batch id; follow it with GET /runpod/status/{batchId}. 403 without an active plan, 402 without enough credits.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" -H "Content-Type: application/json" -d \'{"inputImageId": 42, "prompt": "brick villa at dusk", "variations": 2}\' "$ATELIER_URL/api/runpod/generate"',
+        ),
         body: generationRequestSchema,
         response: { 200: generationResponseSchema, ...errors(400, 401, 402, 403, 404) },
       },
@@ -99,11 +105,15 @@ async function generationPlugin(scope: FastifyInstance): Promise<void> {
   app.get(
     '/runpod/status/:batchId',
     {
-      ...auth,
+      ...publicApi,
       schema: {
-        tags: ['generation'],
+        tags: ['generation', PUBLIC_API_TAG],
         summary: 'A batch and its images',
-        security: BEARER,
+        security: PUBLIC_API_SECURITY,
+        description: withExample(
+          'The batch status (PROCESSING, COMPLETED) and its images with their signed URLs.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" "$ATELIER_URL/api/runpod/status/17"',
+        ),
         params: batchIdParamsSchema,
         response: { 200: batchStatusResponseSchema, ...errors(400, 401, 404) },
       },
@@ -114,11 +124,15 @@ async function generationPlugin(scope: FastifyInstance): Promise<void> {
   app.get(
     '/runpod/history',
     {
-      ...auth,
+      ...publicApi,
       schema: {
-        tags: ['generation'],
+        tags: ['generation', PUBLIC_API_TAG],
         summary: 'Create batches, newest first (page size 10)',
-        security: BEARER,
+        security: PUBLIC_API_SECURITY,
+        description: withExample(
+          'The user\'s recent renders.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" "$ATELIER_URL/api/runpod/history?page=1"',
+        ),
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema, ...errors(400, 401) },
       },

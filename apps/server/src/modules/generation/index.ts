@@ -4,6 +4,7 @@ export { registerRenderQueue } from './render.job.js';
 export {
   defineVariationQueue,
   emit,
+  onEmitted,
   type VariationWork,
 } from './variation.job.js';
 export { startVariationBatch } from './variation-batch.js';

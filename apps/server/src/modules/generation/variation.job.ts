@@ -48,6 +48,25 @@ export async function emit(ctx: AppContext, userId: number, message: LiveMessage
   } catch (err) {
     ctx.log.warn({ err, type: message.type }, 'live message not published');
   }
+  for (const handler of [...emittedHandlers]) {
+    try {
+      await handler(ctx, userId, message);
+    } catch (err) {
+      ctx.log.error({ err, type: message.type }, 'a live-message handler failed');
+    }
+  }
+}
+
+type EmittedHandler = (ctx: AppContext, userId: number, message: LiveMessage) => Promise<void>;
+const emittedHandlers = new Set<EmittedHandler>();
+
+/**
+ * Runs `handler` once for every live message the work produces (where it is produced, so once
+ * however many API processes deliver it): the webhooks module turns batch_completed and
+ * masks_completed into deliveries without generation knowing it. Registering twice is once.
+ */
+export function onEmitted(handler: EmittedHandler): void {
+  emittedHandlers.add(handler);
 }
 
 /** Declares a variation queue and its recovery sweep (`<name>-recovery`) on the job queue. */

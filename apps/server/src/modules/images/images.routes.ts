@@ -33,6 +33,7 @@ import {
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
+import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
 import { registerFileRoutes } from './files.routes.js';
 import { scheduleDeletedFilesCleanup } from './images.cleanup.js';
@@ -150,12 +151,12 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
   app.post(
     '/upload-input',
     {
-      preHandler: [app.requireUser, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })],
+      preHandler: [app.requireUserOrApiKey, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })],
       schema: {
-        tags: TAGS,
-        security: BEARER,
+        tags: [...TAGS, PUBLIC_API_TAG],
+        security: PUBLIC_API_SECURITY,
         summary: 'Upload an input image (multipart: file, uploadSource, optional idPass and materials)',
-        description:
+        description: withExample(
           'multipart/form-data with `file` (JPEG, PNG or WEBP, judged by its bytes; at most 25 MB and 50 megapixels) and ' +
           '`uploadSource` (CREATE_MODULE, TWEAK_MODULE or REFINE_MODULE; default CREATE_MODULE). EXIF orientation is ' +
           'applied and metadata removed; the original, a web-sized copy (long side 2048) and a 400 px WEBP thumbnail are stored. ' +
@@ -164,6 +165,8 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
           '0.2 % of the image (anti-aliased edges and smaller colours join the neighbouring region of the nearest colour). ' +
           'Optional `materials`: JSON object of "#rrggbb" → name, e.g. {"#c8553d": "Brick"}; each region is named from it ' +
           '(customText and label), else "Material N". A bad idPass or materials is a 400 naming the field and nothing is stored.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" -F file=@view.png "$ATELIER_URL/api/images/upload-input"',
+        ),
         consumes: ['multipart/form-data'],
         response: { 201: inputImageSchema, ...errors(400, 401, 413, 415, 429) },
       },
@@ -352,11 +355,15 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
   app.get(
     '/download/:kind/:id',
     {
-      ...auth,
+      preHandler: app.requireUserOrApiKey,
       schema: {
-        tags: TAGS,
-        security: BEARER,
+        tags: [...TAGS, PUBLIC_API_TAG],
+        security: PUBLIC_API_SECURITY,
         summary: 'Download an image as a JPEG attachment (image_{id}.jpg, or atelier-<timestamp>.jpg with ?name=atelier)',
+        description: withExample(
+          '`kind` is `generated` (a render) or `input`.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" -o render.jpg "$ATELIER_URL/api/images/download/generated/42"',
+        ),
         params: downloadParamsSchema,
         querystring: downloadQuerySchema,
         response: { 200: z.any().describe('image/jpeg'), ...errors(400, 401, 404, 409) },

@@ -4,6 +4,7 @@ export {
   createInputImageFromBytes,
   getOwnedGeneratedImage,
   getOwnedInputImage,
+  uploadInputImage,
   listInputImages,
   readGeneratedImageBytes,
   readInputImageBytes,

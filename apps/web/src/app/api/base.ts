@@ -35,6 +35,8 @@ export const TAG_TYPES = [
   'GalleryDays',
   'GalleryPage',
   'Explore',
+  'ApiKeys',
+  'WebhookEndpoints',
 ] as const;
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.

@@ -7,6 +7,8 @@ describe('create rules', () => {
     expect(promptModalDelay(null)).toBe(1000);
     expect(promptModalDelay('webhook')).toBe(2000);
     expect(promptModalDelay('revit')).toBe(2000);
+    for (const source of ['sketchup', 'rhino', 'archicad', 'blender']) expect(promptModalDelay(source)).toBe(2000);
+    expect(promptModalDelay('newsletter')).toBe(1000);
   });
 
   it('needs at least one credit per variation', () => {

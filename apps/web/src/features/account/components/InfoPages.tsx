@@ -1,4 +1,4 @@
-import { Bell, BellRing, ChevronDown, ExternalLink, GraduationCap, LifeBuoy, MessagesSquare, Plug, Users, type LucideIcon } from 'lucide-react';
+import { Bell, BellRing, ChevronDown, ExternalLink, GraduationCap, LifeBuoy, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useGetTeamInterestQuery, useRecordTeamInterestMutation } from '../../../app/api/referrals';
 import type { ReactNode } from 'react';
@@ -62,21 +62,6 @@ export function TeamPage() {
     >
       Shared workspaces will let a practice pool credits, share galleries and manage members in one place. Until then,
       each person signs in with their own account and keeps their own images.
-    </InfoPage>
-  );
-}
-
-export function PluginsPage() {
-  return (
-    <InfoPage
-      title="Plugins"
-      description="Send views from your modelling tool."
-      icon={Plug}
-      headline="Plugins are in development"
-      actions={<ButtonLink to="/create">Go to Create</ButtonLink>}
-    >
-      Direct export from Revit, SketchUp, Rhino and ArchiCAD is planned. Today, export a view or screenshot from your
-      modelling tool as JPG, PNG or WEBP and upload it in Create.
     </InfoPage>
   );
 }

@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { GENERATION_MESSAGES, type GeneratedImage, type InputImage } from '@atelier/contract';
+import { GENERATION_MESSAGES, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
 import { useAppDispatch } from '../../../app/hooks';
@@ -11,9 +11,13 @@ import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
 
 export type Selection = { kind: 'input'; id: number } | { kind: 'generated'; id: number };
 
-/** showMasks=true opens the prompt modal after 1 s, or 2 s when source is webhook or revit (spec §2). */
+/**
+ * showMasks=true opens the prompt modal after 1 s, or 2 s when source is webhook or revit (spec §2)
+ * or any other plugin that pushes views (sketchup, rhino, archicad, blender): the view's regions
+ * arrive with it, and the extra second lets the image and its masks load first.
+ */
 export function promptModalDelay(source: string | null): number {
-  return source === 'webhook' || source === 'revit' ? 2000 : 1000;
+  return (VIEW_SOURCES as readonly string[]).includes(source ?? '') ? 2000 : 1000;
 }
 
 const QUERY_SETTINGS = ['prompt', 'creativity', 'expressivity', 'resemblance', 'variations'] as const;

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  imageErrorResponseSchema,
+  IMAGE_ERROR_CODES,
+  IMAGE_MESSAGES,
+  IMAGE_UPLOAD_LIMITS,
+  PUSH_VIEW_FIELDS,
+  pushedViewSchema,
+} from '@atelier/contract';
+import type { App } from '../../types.js';
+import { AppError } from '../../lib/errors.js';
+import { userRateLimit } from '../../lib/user-rate-limit.js';
+import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
+import { pushView, type PushViewForm } from './plugins.service.js';
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+
+/** POST /api/plugins/views: a plugin pushes a view (with an API key or a session). */
+export async function registerPluginRoutes(api: App): Promise<void> {
+  await api.register(pluginsPlugin, { prefix: '/plugins' });
+}
+
+/** The form's `view` and `idPass` files (bounded) and its text fields, in any order. */
+async function readViewForm(req: FastifyRequest): Promise<PushViewForm> {
+  const form: PushViewForm = { view: null, idPass: null, fields: {} };
+  if (!req.isMultipart()) return form;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const known = part.fieldname === PUSH_VIEW_FIELDS.view ? !form.view : part.fieldname === PUSH_VIEW_FIELDS.idPass && !form.idPass;
+        if (!known) {
+          part.file.resume();
+          const field = part.fieldname.slice(0, 50);
+          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view" and its ID pass in "idPass".`, { field });
+        }
+        const bytes = await part.toBuffer();
+        if (part.fieldname === PUSH_VIEW_FIELDS.view) form.view = { bytes, filename: part.filename };
+        else form.idPass = bytes;
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, source, name and prompt.');
+    throw err;
+  }
+  return form;
+}
+
+async function pluginsPlugin(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/views',
+    {
+      preHandler: [app.requireUserOrApiKey, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })],
+      schema: {
+        tags: ['plugins', PUBLIC_API_TAG],
+        security: PUBLIC_API_SECURITY,
+        summary: 'Push a view from a modelling tool; answers the deep link that opens Create on it',
+        description: withExample(
+          'multipart/form-data with `view` (JPG, PNG or WEBP, as for /images/upload-input), optional `idPass` (PNG, one flat ' +
+            'colour per material) and `materials` (JSON "#rrggbb" → name), optional `source` (revit, sketchup, rhino, archicad, ' +
+            'blender or webhook; default webhook), `name` (the camera or view name, kept as the file name) and `prompt`. ' +
+            'Answers the input image id, its named regions and `url`: PUBLIC_URL/create?imageId={id}&source={source}&showMasks=true, ' +
+            'which opens Create on the view with the prompt modal. A bad field is a 400 naming it, and nothing is stored.',
+          'curl -H "Authorization: Bearer $ATELIER_KEY" -F view=@view.png -F idPass=@ids.png -F materials=\'{"#c8553d":"Brick"}\' \\\n' +
+            '  -F source=sketchup -F name="Camera 01" "$ATELIER_URL/api/plugins/views"',
+        ),
+        consumes: ['multipart/form-data'],
+        response: { 201: pushedViewSchema, ...errors(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await pushView(ctx, req.userId, await readViewForm(req))),
+  );
+}

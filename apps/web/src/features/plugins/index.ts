@@ -1,0 +1,1 @@
+export { PluginsPage } from './components/PluginsPage';
