@@ -16,6 +16,7 @@ import { registerStorageQuotaRoutes } from './storage-quota/index.js';
 import { registerSupportRoutes } from './support/index.js';
 import { registerReferralRoutes } from './referrals/index.js';
 import { registerSiteRoutes } from './site/index.js';
+import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -39,4 +40,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerSupportRoutes(api);
   await registerReferralRoutes(api);
   await registerSiteRoutes(api);
+  await registerPluginDownloadRoutes(api);
 }
