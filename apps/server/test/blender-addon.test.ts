@@ -47,6 +47,7 @@ function runBlender(home: string, env: Record<string, string>): Promise<BlenderR
           BLENDER_USER_CONFIG: path.join(home, 'config'),
           ATELIER_PATH: VIEWS_PATH,
           ATELIER_VIEW_FIELD: VIEW_FIELD,
+          ATELIER_KEEP: home,
           ...env,
         },
         timeout: 120_000,
@@ -81,6 +82,13 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 
+  /** The fixture compares the scene before and after each send: settings, materials, world, datablocks. */
+  const expectRestoredScene = (run: BlenderRun) => {
+    expect(run.output).toContain('FAILED RENDER REPORTED: Error: Atelier: the view could not be rendered (simulated render failure)');
+    expect(run.output).toContain('RESTORED AFTER ERROR: True');
+    expect(run.output).toContain('RESTORED: True');
+  };
+
   const inputImages = async (user: GenUser) =>
     (await t.app.inject({ method: 'GET', url: '/api/images/input-images', headers: user.headers })).json().inputImages as Array<{ id: number; dimensions: { width: number; height: number } }>;
 
@@ -88,10 +96,21 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     // The session token stands in for the API key (atl_…) until API keys are merged: same header.
     const run = await runBlender(home, { ATELIER_ADDON_ZIP: zip, ATELIER_URL: baseUrl, ATELIER_KEY: ada.token });
     expect(run.code, run.output).toBe(0);
+    expectRestoredScene(run);
     const line = run.output.split('\n').find((l) => l.startsWith('ATELIER_RESULT '));
     expect(line, run.output).toBeDefined();
     const answer = JSON.parse(line!.slice('ATELIER_RESULT '.length)) as { inputImageId: number; url: string };
     expect(answer.url).toMatch(new RegExp(`/create\\?imageId=${answer.inputImageId}&source=blender&showMasks=true$`));
+
+    // The ID pass holds exactly the two materials' colours, byte for byte (no blend, no dither),
+    // and the map names them; the world's colour (Sky) is listed but not seen by this camera.
+    const materials = JSON.parse(fs.readFileSync(path.join(home, 'materials.json'), 'utf8')) as Record<string, string>;
+    expect(Object.values(materials).sort()).toEqual(['Brick', 'Glazing', 'Sky']);
+    const pass = await sharp(fs.readFileSync(path.join(home, 'id-pass.png'))).raw().toBuffer({ resolveWithObject: true });
+    expect(pass.info).toMatchObject({ width: 320, height: 240, channels: 3 });
+    const colours = new Set<string>();
+    for (let p = 0; p < pass.data.length; p += 3) colours.add(`#${pass.data.subarray(p, p + 3).toString('hex')}`);
+    expect([...colours].map((c) => materials[c]).sort()).toEqual(['Brick', 'Glazing']);
 
     const images = await inputImages(ada);
     expect(images.map((i) => i.id)).toEqual([answer.inputImageId]);
@@ -128,6 +147,7 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('Atelier: Your session has expired. Please sign in again.');
     expect(run.output).not.toContain('ATELIER_RESULT');
+    expectRestoredScene(run);
     expect(await inputImages(eve)).toEqual([]);
   });
 });

@@ -84,6 +84,9 @@ class ATELIER_OT_send_view(bpy.types.Operator):
         except (render.RenderError, upload.AtelierError) as err:
             self.report({"ERROR"}, "Atelier: %s" % err)
             return {"CANCELLED"}
+        except Exception as err:  # a failed render: the scene is restored, say what broke
+            self.report({"ERROR"}, "Atelier: the view could not be rendered (%s)" % err)
+            return {"CANCELLED"}
         print("ATELIER_RESULT " + json.dumps(answer), flush=True)
         self.report({"INFO"}, "Sent to Atelier: %s" % answer.get("url"))
         if self.open_browser and answer.get("url"):
