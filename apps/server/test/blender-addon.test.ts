@@ -136,7 +136,11 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     let left = 0;
     let right = 0;
     for (let y = 0; y < info.height; y++)
-      for (let x = 0; x < info.width; x++) if (data[(y * info.width + x) * info.channels] > 127) x < info.width / 2 ? left++ : right++;
+      for (let x = 0; x < info.width; x++) {
+        if (data[(y * info.width + x) * info.channels] <= 127) continue;
+        if (x < info.width / 2) left++;
+        else right++;
+      }
     expect(left / ((info.width / 2) * info.height)).toBeGreaterThan(0.95);
     expect(right / ((info.width / 2) * info.height)).toBeLessThan(0.05);
   });
