@@ -39,6 +39,31 @@ def well_separated_colours(count):
     return chosen[:count]
 
 
+def _blend_distance(p, a, b):
+    """Distance of colour p from the segment a-b (Infinity past its ends), as the server measures
+    an anti-aliasing blend of two region colours."""
+    d = [b[i] - a[i] for i in range(3)]
+    length2 = sum(x * x for x in d)
+    if length2 == 0:
+        return float("inf")
+    t = sum((p[i] - a[i]) * d[i] for i in range(3)) / length2
+    if t < -0.25 or t > 1.25:
+        return float("inf")
+    return sum((a[i] + t * d[i] - p[i]) ** 2 for i in range(3)) ** 0.5
+
+
+def unlisted_colour(listed):
+    """A colour for surfaces without a material: left out of the map (the server calls its region
+    "Material N"), so it must not look like a blend of two listed colours, which the server drops."""
+    pairs = [(a, b) for i, a in enumerate(listed) for b in listed[i + 1 :]]
+
+    def clearance(c):
+        near = min(sum((x - y) ** 2 for x, y in zip(c, o)) ** 0.5 for o in listed)
+        return min([near] + [_blend_distance(c, a, b) for a, b in pairs])
+
+    return max(itertools.product(range(8, 256, 40), repeat=3), key=clearance)
+
+
 def hex_of(rgb):
     return "#%02x%02x%02x" % rgb
 
@@ -79,6 +104,37 @@ def _flat_world(rgb):
     out = nodes.new("ShaderNodeOutputWorld")
     world.node_tree.links.new(bg.outputs["Background"], out.inputs["Surface"])
     return world
+
+
+# Object types Cycles renders as surfaces, whose data holds a material list.
+_SURFACE_TYPES = {"MESH", "CURVE", "SURFACE", "META", "FONT", "CURVES", "POINTCLOUD"}
+
+
+def _flatten_unassigned(r, scene, listed):
+    """Surfaces without a material (no slot, or an empty one) would render grey and shaded; they
+    get one flat colour of their own too."""
+    empty_slots, bare_data = [], []
+    for obj in scene.objects:
+        if obj.hide_render or obj.type not in _SURFACE_TYPES:
+            continue
+        if len(obj.material_slots) == 0:
+            if obj.data not in bare_data:
+                bare_data.append(obj.data)
+        else:
+            empty_slots.extend(slot for slot in obj.material_slots if slot.material is None)
+    if not empty_slots and not bare_data:
+        return
+    flat = _flat_material("Atelier ID no material", unlisted_colour(listed))
+    r.on_restore(lambda: bpy.data.materials.remove(flat))
+    for slot in empty_slots:
+        slot.material = flat
+        r.on_restore(lambda slot=slot: setattr(slot, "material", None))
+    for data in bare_data:
+        if data.library is not None:
+            continue  # linked from another file: read-only here
+        data.materials.append(flat)
+        # clear(), not pop(): pop leaves the objects an empty slot; the list was empty before.
+        r.on_restore(lambda data=data: data.materials.clear())
 
 
 class Restorer:
@@ -169,6 +225,7 @@ def apply_id_materials(r, scene):
     for slot, original in slots:
         slot.material = flat_of[original.name_full]
         r.on_restore(lambda slot=slot, original=original: setattr(slot, "material", original))
+    _flatten_unassigned(r, scene, colours)
 
     world_rgb = colours[-1]
     world = _flat_world(world_rgb)
