@@ -22,8 +22,20 @@ import bpy
 from . import render, upload
 
 
+DEFAULT_SAMPLES = 16
+
+
+class _NoPreferences:
+    """Stands in for the preferences when the module was registered by a script, not enabled."""
+
+    url = ""
+    key = ""
+    samples = DEFAULT_SAMPLES
+
+
 def _prefs(context):
-    return context.preferences.addons[__name__].preferences
+    addon = context.preferences.addons.get(__name__)
+    return addon.preferences if addon else _NoPreferences
 
 
 class ATELIER_AP_preferences(bpy.types.AddonPreferences):
@@ -34,7 +46,7 @@ class ATELIER_AP_preferences(bpy.types.AddonPreferences):
         name="API key", subtype="PASSWORD", description="An API key from Atelier (Account > Plugins), starts with atl_"
     )
     samples: bpy.props.IntProperty(
-        name="Render samples", default=16, min=1, max=4096, description="Cycles samples of the view sent (the ID pass always uses 1)"
+        name="Render samples", default=DEFAULT_SAMPLES, min=1, max=4096, description="Cycles samples of the view sent (the ID pass always uses 1)"
     )
 
     def draw(self, context):

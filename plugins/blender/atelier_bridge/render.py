@@ -40,6 +40,8 @@ def render_view_and_id_pass(scene, samples):
     exactly as it was afterwards, also when a render fails."""
     if scene.camera is None:
         raise RenderError("The scene has no active camera: set one (Scene properties > Camera) and send again.")
+    if not hasattr(scene, "cycles"):
+        raise RenderError("The view is rendered with Cycles: enable the Cycles add-on (Preferences > Add-ons) and send again.")
     with tempfile.TemporaryDirectory(prefix="atelier-") as folder:
         with id_pass.restored() as r:
             id_pass.use_cycles_cpu(r, scene, samples)

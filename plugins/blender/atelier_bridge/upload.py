@@ -60,9 +60,9 @@ def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIE
     except urllib.error.HTTPError as err:
         raise AtelierError(_server_message(err)) from None
     except urllib.error.URLError as err:
-        raise AtelierError("Cannot reach Atelier at %s (%s)" % (base, err.reason)) from None
+        raise AtelierError("cannot reach %s (%s)" % (base, err.reason)) from None
     except (OSError, ValueError) as err:
-        raise AtelierError("Cannot reach Atelier at %s (%s)" % (base, err)) from None
+        raise AtelierError("cannot reach %s (%s)" % (base, err)) from None
     image_id = answer.get("inputImageId", answer.get("id"))
     if not answer.get("url") and image_id is not None:
         answer["url"] = "%s/create?imageId=%s&source=blender&showMasks=true" % (base, image_id)
