@@ -118,13 +118,19 @@ class ATELIER_PT_panel(bpy.types.Panel):
         scene = context.scene
         col = layout.column()
         if not prefs.key:
-            col.label(text="Set your API key in Preferences > Add-ons", icon="ERROR")
-        col.label(text="Camera: %s" % (scene.camera.name if scene.camera else "none"), icon="CAMERA_DATA")
-        col.prop(scene, "atelier_prompt", text="Prompt")
+            col.label(text="No API key yet", icon="ERROR")
+            col.operator("preferences.addon_show", text="Set API key", icon="PREFERENCES").module = __name__
+            col.separator()
+        col.label(text="Camera: %s" % (scene.camera.name if scene.camera else "none, set one"), icon="CAMERA_DATA")
+        col.label(text="Prompt (optional):")
+        col.prop(scene, "atelier_prompt", text="")
+        col.separator()
         row = col.row()
-        row.enabled = scene.camera is not None
+        row.enabled = scene.camera is not None and bool(prefs.key)
         row.scale_y = 1.4
         row.operator(ATELIER_OT_send_view.bl_idname, icon="EXPORT")
+        if prefs.url:
+            col.label(text="To %s" % prefs.url.split("://")[-1].rstrip("/"))
 
 
 _classes = (ATELIER_AP_preferences, ATELIER_OT_send_view, ATELIER_PT_panel)
