@@ -19,6 +19,7 @@ import { registerSiteRoutes } from './site/index.js';
 import { registerApiKeyRoutes } from './api-keys/index.js';
 import { registerPluginRoutes } from './plugins/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
+import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -45,4 +46,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerApiKeyRoutes(api);
   await registerPluginRoutes(api);
   await registerWebhookRoutes(api);
+  await registerPluginDownloadRoutes(api);
 }

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { createSubscribedUser, listen, type GenUser } from '../src/modules/generation/generation.test-helpers.js';
+
+/**
+ * Issue 15 part 7: the Blender add-on, run by Blender itself. `blender -b` builds a box with two
+ * materials (Brick, Glazing) and a camera (fixtures/blender/box-scene.py), installs the add-on
+ * from the zip this server serves, and its send operator renders the view and the ID pass and
+ * posts them; the server makes the input image with exactly the two named regions.
+ */
+
+// The route the add-on posts to and its image field (the add-on's defaults).
+const VIEWS_PATH = '/api/plugins/views';
+const VIEW_FIELD = 'view';
+
+const SCENE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/blender/box-scene.py');
+const blender = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .map((dir) => path.join(dir, 'blender'))
+  .find((p) => fs.existsSync(p));
+const required = process.env.REQUIRE_BLENDER === '1';
+if (!blender && !required) console.warn('blender-addon.test: blender is not on PATH (apt-get install blender); skipped. REQUIRE_BLENDER=1 makes this a failure.');
+
+interface BlenderRun {
+  code: number;
+  output: string;
+}
+
+/** Runs the scene script in a headless Blender whose user folders are `home`'s (nothing of the machine's). */
+function runBlender(home: string, env: Record<string, string>): Promise<BlenderRun> {
+  return new Promise((resolve) => {
+    execFile(
+      blender!,
+      ['-b', '--factory-startup', '--python-exit-code', '1', '--python', SCENE],
+      {
+        env: {
+          ...process.env,
+          BLENDER_USER_SCRIPTS: path.join(home, 'scripts'),
+          BLENDER_USER_CONFIG: path.join(home, 'config'),
+          ATELIER_PATH: VIEWS_PATH,
+          ATELIER_VIEW_FIELD: VIEW_FIELD,
+          ATELIER_KEEP: home,
+          ...env,
+        },
+        timeout: 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+describe.runIf(blender || required)('the Blender add-on in blender -b', { timeout: 180_000 }, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let home: string;
+  let zip: string;
+  let ada: GenUser;
+  let adaKey: string;
+
+  beforeAll(async () => {
+    if (!blender) throw new Error('REQUIRE_BLENDER=1 but `blender` is not on PATH: apt-get install -y --no-install-recommends blender');
+    t = await createTestApp();
+    baseUrl = await listen(t.app);
+    ada = await createSubscribedUser(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: ada.headers, payload: { name: 'Blender' } });
+    expect(created.statusCode).toBe(201);
+    adaKey = created.json().key as string;
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-blender-'));
+    // The add-on as a user gets it: downloaded from the server.
+    const download = await fetch(`${baseUrl}/api/plugins/blender-addon.zip`);
+    expect(download.status).toBe(200);
+    zip = path.join(home, 'atelier_bridge.zip');
+    fs.writeFileSync(zip, Buffer.from(await download.arrayBuffer()));
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (home) fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  /** The fixture compares the scene before and after each send: settings, materials, world, datablocks. */
+  const expectRestoredScene = (run: BlenderRun) => {
+    expect(run.output).toContain('FAILED RENDER REPORTED: Error: Atelier: the view could not be rendered (simulated render failure)');
+    expect(run.output).toContain('RESTORED AFTER ERROR: True');
+    expect(run.output).toContain('RESTORED: True');
+  };
+
+  const inputImages = async (user: GenUser) =>
+    (await t.app.inject({ method: 'GET', url: '/api/images/input-images', headers: user.headers })).json().inputImages as Array<{ id: number; dimensions: { width: number; height: number } }>;
+
+  it('sends the camera view and its ID pass: the input image has exactly the two materials as regions', async () => {
+    const run = await runBlender(home, { ATELIER_ADDON_ZIP: zip, ATELIER_URL: baseUrl, ATELIER_KEY: adaKey });
+    expect(run.code, run.output).toBe(0);
+    expectRestoredScene(run);
+    const line = run.output.split('\n').find((l) => l.startsWith('ATELIER_RESULT '));
+    expect(line, run.output).toBeDefined();
+    const answer = JSON.parse(line!.slice('ATELIER_RESULT '.length)) as { inputImageId: number; url: string };
+    expect(answer.url).toMatch(new RegExp(`/create\\?imageId=${answer.inputImageId}&source=blender&showMasks=true$`));
+
+    // The ID pass holds exactly the two materials' colours, byte for byte (no blend, no dither),
+    // and the map names them; the world's colour (Sky) is listed but not seen by this camera.
+    const materials = JSON.parse(fs.readFileSync(path.join(home, 'materials.json'), 'utf8')) as Record<string, string>;
+    expect(Object.values(materials).sort()).toEqual(['Brick', 'Glazing', 'Sky']);
+    const pass = await sharp(fs.readFileSync(path.join(home, 'id-pass.png'))).raw().toBuffer({ resolveWithObject: true });
+    expect(pass.info).toMatchObject({ width: 320, height: 240, channels: 3 });
+    const colours = new Set<string>();
+    for (let p = 0; p < pass.data.length; p += 3) colours.add(`#${pass.data.subarray(p, p + 3).toString('hex')}`);
+    expect([...colours].map((c) => materials[c]).sort()).toEqual(['Brick', 'Glazing']);
+
+    const images = await inputImages(ada);
+    expect(images.map((i) => i.id)).toEqual([answer.inputImageId]);
+    expect(images[0].dimensions).toEqual({ width: 320, height: 240 });
+
+    const masks = await t.app.inject({ method: 'GET', url: `/api/masks/${answer.inputImageId}`, headers: ada.headers });
+    const { maskStatus, maskRegions } = masks.json().data as {
+      maskStatus: string;
+      maskRegions: Array<{ label: string; customText: string | null; area: number; maskUrl: string }>;
+    };
+    expect(maskStatus).toBe('completed');
+    expect(maskRegions.map((r) => r.label).sort()).toEqual(['Brick', 'Glazing']);
+    for (const region of maskRegions) {
+      expect(region.customText).toBe(region.label);
+      // The camera looks across the box's corner edge: each material fills about half the frame.
+      expect(region.area).toBeGreaterThan(0.4);
+      expect(region.area).toBeLessThan(0.6);
+    }
+    // The names sit on the right pixels: the Brick faces (+x) are on the left of this camera.
+    const brick = maskRegions.find((r) => r.label === 'Brick')!;
+    const file = await t.app.inject({ method: 'GET', url: brick.maskUrl });
+    const { data, info } = await sharp(file.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let left = 0;
+    let right = 0;
+    for (let y = 0; y < info.height; y++)
+      for (let x = 0; x < info.width; x++) {
+        if (data[(y * info.width + x) * info.channels] <= 127) continue;
+        if (x < info.width / 2) left++;
+        else right++;
+      }
+    expect(left / ((info.width / 2) * info.height)).toBeGreaterThan(0.95);
+    expect(right / ((info.width / 2) * info.height)).toBeLessThan(0.05);
+  });
+
+  it("shows the server's refusal of a bad key and stores nothing", async () => {
+    const eve = await createSubscribedUser(t.app);
+    const run = await runBlender(home, { ATELIER_ADDON_ZIP: zip, ATELIER_URL: baseUrl, ATELIER_KEY: 'atl_not-a-key-of-anyone' });
+    expect(run.code).not.toBe(0);
+    expect(run.output).toContain('Atelier: This API key is not valid or was revoked. Create a new one on the Plugins page.');
+    expect(run.output).not.toContain('ATELIER_RESULT');
+    expectRestoredScene(run);
+    expect(await inputImages(eve)).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+"""Atelier bridge: sends the active camera's view, with an exact material ID pass, to Atelier.
+
+Run from a script or `blender -b`: bpy.ops.atelier.send_view(open_browser=False); the answer is
+printed to stdout as one line, ``ATELIER_RESULT {json}``.
+"""
+
+bl_info = {
+    "name": "Atelier bridge",
+    "author": "Atelier",
+    "version": (1, 0, 0),
+    "blender": (3, 0, 0),
+    "location": "3D Viewport > Sidebar > Atelier",
+    "description": "Send the active camera's view and its materials to Atelier for rendering",
+    "category": "Render",
+}
+
+import json
+import webbrowser
+
+import bpy
+
+from . import render, upload
+
+
+DEFAULT_SAMPLES = 16
+
+
+class _NoPreferences:
+    """Stands in for the preferences when the module was registered by a script, not enabled."""
+
+    url = ""
+    key = ""
+    samples = DEFAULT_SAMPLES
+
+
+def _prefs(context):
+    addon = context.preferences.addons.get(__name__)
+    return addon.preferences if addon else _NoPreferences
+
+
+class ATELIER_AP_preferences(bpy.types.AddonPreferences):
+    bl_idname = __name__
+
+    url: bpy.props.StringProperty(name="Atelier URL", default="http://localhost:3000", description="Address of your Atelier")
+    key: bpy.props.StringProperty(
+        name="API key", subtype="PASSWORD", description="An API key from Atelier (Account > Plugins), starts with atl_"
+    )
+    samples: bpy.props.IntProperty(
+        name="Render samples", default=DEFAULT_SAMPLES, min=1, max=4096, description="Cycles samples of the view sent (the ID pass always uses 1)"
+    )
+
+    def draw(self, context):
+        col = self.layout.column()
+        col.prop(self, "url")
+        col.prop(self, "key")
+        col.prop(self, "samples")
+
+
+class ATELIER_OT_send_view(bpy.types.Operator):
+    """Render the active camera and its material ID pass, and send both to Atelier"""
+
+    bl_idname = "atelier.send_view"
+    bl_label = "Send view to Atelier"
+
+    open_browser: bpy.props.BoolProperty(name="Open in browser", default=True, options={"SKIP_SAVE"})
+    # For scripts and tests; empty means the add-on's preferences / the server's route.
+    url: bpy.props.StringProperty(options={"HIDDEN", "SKIP_SAVE"})
+    key: bpy.props.StringProperty(options={"HIDDEN", "SKIP_SAVE"})
+    path: bpy.props.StringProperty(default=upload.VIEWS_PATH, options={"HIDDEN", "SKIP_SAVE"})
+    view_field: bpy.props.StringProperty(default=upload.VIEW_FIELD, options={"HIDDEN", "SKIP_SAVE"})
+
+    def execute(self, context):
+        prefs = _prefs(context)
+        url = (self.url or prefs.url).strip()
+        key = (self.key or prefs.key).strip()
+        if not url:
+            self.report({"ERROR"}, "Set the Atelier URL in the add-on's preferences")
+            return {"CANCELLED"}
+        if not key:
+            self.report({"ERROR"}, "Set your Atelier API key in the add-on's preferences")
+            return {"CANCELLED"}
+        scene = context.scene
+        try:
+            view, pass_png, materials = render.render_view_and_id_pass(scene, prefs.samples)
+            answer = upload.send_view(
+                url,
+                key,
+                ("view.jpg", "image/jpeg", view),
+                pass_png,
+                materials,
+                scene.camera.name,
+                prompt=scene.atelier_prompt,
+                path=self.path,
+                view_field=self.view_field,
+            )
+        except (render.RenderError, upload.AtelierError) as err:
+            self.report({"ERROR"}, "Atelier: %s" % err)
+            return {"CANCELLED"}
+        except Exception as err:  # a failed render: the scene is restored, say what broke
+            self.report({"ERROR"}, "Atelier: the view could not be rendered (%s)" % err)
+            return {"CANCELLED"}
+        print("ATELIER_RESULT " + json.dumps(answer), flush=True)
+        self.report({"INFO"}, "Sent to Atelier: %s" % answer.get("url"))
+        if self.open_browser and answer.get("url"):
+            webbrowser.open(answer["url"])
+        return {"FINISHED"}
+
+
+class ATELIER_PT_panel(bpy.types.Panel):
+    bl_label = "Atelier"
+    bl_space_type = "VIEW_3D"
+    bl_region_type = "UI"
+    bl_category = "Atelier"
+
+    def draw(self, context):
+        layout = self.layout
+        prefs = _prefs(context)
+        scene = context.scene
+        col = layout.column()
+        if not prefs.key:
+            col.label(text="No API key yet", icon="ERROR")
+            col.operator("preferences.addon_show", text="Set API key", icon="PREFERENCES").module = __name__
+            col.separator()
+        col.label(text="Camera: %s" % (scene.camera.name if scene.camera else "none, set one"), icon="CAMERA_DATA")
+        col.label(text="Prompt (optional):")
+        col.prop(scene, "atelier_prompt", text="")
+        col.separator()
+        row = col.row()
+        row.enabled = scene.camera is not None and bool(prefs.key)
+        row.scale_y = 1.4
+        row.operator(ATELIER_OT_send_view.bl_idname, icon="EXPORT")
+        if prefs.url:
+            col.label(text="To %s" % prefs.url.split("://")[-1].rstrip("/"))
+
+
+_classes = (ATELIER_AP_preferences, ATELIER_OT_send_view, ATELIER_PT_panel)
+
+
+def register():
+    for cls in _classes:
+        bpy.utils.register_class(cls)
+    bpy.types.Scene.atelier_prompt = bpy.props.StringProperty(
+        name="Prompt", description="Optional: what to render (sent with the view)"
+    )
+
+
+def unregister():
+    del bpy.types.Scene.atelier_prompt
+    for cls in reversed(_classes):
+        bpy.utils.unregister_class(cls)
