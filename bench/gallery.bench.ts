@@ -7,10 +7,15 @@
  * is the median of 5. Also: the most <img> elements the DOM held while scrolling the whole
  * history (the grid is virtualized), and the two API calls behind the first paint.
  *
+ * Baseline, measured in the same run: a static HTML page holding only the first screen's tiles
+ * (the same thumbnail bytes, sizes and places) on a bare node:http server, painted by the same
+ * probe. The ratio gallery / baseline is what the app adds on top of the pictures themselves.
+ *
  *   npm run build -w apps/web && npx tsx bench/gallery.bench.ts
  *   GALLERY_SCREENSHOTS=dir also saves the gallery (square, full, a batch mode) and /explore.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -151,6 +156,58 @@ const FIRST_PAINT_PROBE = `
   })();
 `;
 
+interface FirstScreenTile {
+  src: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The tiles of the first viewport as the gallery laid them out. */
+async function firstScreenTiles(page: Page): Promise<FirstScreenTile[]> {
+  return page.evaluate(`[...document.querySelectorAll('[data-gallery-tile]')]
+    .map((t) => ({ img: t.querySelector('img'), r: t.getBoundingClientRect() }))
+    .filter(({ img, r }) => img && r.top < innerHeight)
+    .map(({ img, r }) => ({ src: img.currentSrc || img.src, left: r.left, top: r.top, width: r.width, height: r.height }))`);
+}
+
+/**
+ * The baseline page: the first screen's thumbnails and nothing else. A bare node:http server
+ * serves the page and the thumbnails' bytes (fetched once from the app), so the page pays only
+ * for the pictures.
+ */
+async function startBaselinePage(tiles: FirstScreenTile[]): Promise<{ url: string; close(): Promise<void> }> {
+  const pictures = await Promise.all(
+    tiles.map(async (t) => {
+      const res = await fetch(t.src);
+      if (!res.ok) throw new Error(`thumbnail ${t.src}: ${res.status}`);
+      return { type: res.headers.get('content-type') ?? 'application/octet-stream', bytes: Buffer.from(await res.arrayBuffer()) };
+    }),
+  );
+  const imgs = tiles
+    .map((t, i) => `<div data-gallery-tile style="position:absolute;left:${t.left}px;top:${t.top}px;width:${t.width}px;height:${t.height}px"><img src="/t/${i}" style="width:100%;height:100%;object-fit:cover" alt=""></div>`)
+    .join('');
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>baseline</title></head><body style="margin:0">${imgs}</body></html>`;
+  const server = http.createServer((req, res) => {
+    const picture = req.url?.startsWith('/t/') ? pictures[Number(req.url.slice(3))] : undefined;
+    const [type, body] = picture ? [picture.type, picture.bytes] : ['text/html; charset=utf-8', Buffer.from(html)];
+    res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('baseline page has no address');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 async function signedInPage(browser: Browser, baseUrl: string, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)});`);
@@ -205,21 +262,44 @@ export async function run(): Promise<BenchResult[]> {
       pageTimes.push((await timed(pageUrl)).ms);
     }
 
-    const firstPaints: number[] = [];
-    let domMax = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const page = await signedInPage(browser, bench.baseUrl, token);
-      await page.goto(`${bench.baseUrl}/gallery`);
+    const paintedAt = async (page: Page, url: string) => {
+      await page.goto(url);
       await page.waitForFunction(() => (window as unknown as { __galleryFirstPaint?: number }).__galleryFirstPaint, null, { timeout: 60_000 });
-      firstPaints.push(await page.evaluate(() => (window as unknown as { __galleryFirstPaint: number }).__galleryFirstPaint));
-      if (i === 0) domMax = (await maxImagesWhileScrolling(page)).max;
-      await page.context().close();
+      return page.evaluate(() => (window as unknown as { __galleryFirstPaint: number }).__galleryFirstPaint);
+    };
+    // The first screen's tiles, for the baseline page (after a warm-up visit).
+    const probe = await signedInPage(browser, bench.baseUrl, token);
+    await paintedAt(probe, `${bench.baseUrl}/gallery`);
+    const tiles = await firstScreenTiles(probe);
+    await probe.context().close();
+    const baseline = await startBaselinePage(tiles);
+
+    // Alternating, so both see the same load: gallery, baseline, gallery, baseline, …
+    const firstPaints: number[] = [];
+    const baselinePaints: number[] = [];
+    let domMax = 0;
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        const page = await signedInPage(browser, bench.baseUrl, token);
+        firstPaints.push(await paintedAt(page, `${bench.baseUrl}/gallery`));
+        if (i === 0) domMax = (await maxImagesWhileScrolling(page)).max;
+        await page.context().close();
+        const plain = await signedInPage(browser, bench.baseUrl, token);
+        baselinePaints.push(await paintedAt(plain, baseline.url));
+        await plain.context().close();
+      }
+    } finally {
+      await baseline.close();
     }
+    const galleryMs = median(firstPaints);
+    const baselineMs = median(baselinePaints);
 
     if (process.env.GALLERY_SCREENSHOTS) await screenshots(browser, bench.baseUrl, token, process.env.GALLERY_SCREENSHOTS);
 
     return [
-      { name: `gallery first paint, ${IMAGES} images (${label}), median of ${RUNS}`, value: round1(median(firstPaints)), unit: 'ms', target: '< 1500 ms' },
+      { name: `gallery first paint, ${IMAGES} images (${label}), median of ${RUNS}`, value: round1(galleryMs), unit: 'ms', target: '< 1000 ms' },
+      { name: `  baseline: the same ${tiles.length} thumbnails on a static page (${label}), median of ${RUNS}`, value: round1(baselineMs), unit: 'ms' },
+      { name: `  gallery / baseline first paint (${label})`, value: round1(galleryMs / baselineMs), unit: '×' },
       { name: `gallery most <img> in the DOM scrolling ${IMAGES} images (${label})`, value: domMax, unit: 'elements', target: '< 300' },
       { name: `gallery day buckets call, ${IMAGES} images (${label}), median of 5`, value: round1(median(dayTimes)), unit: 'ms', target: '< 200 ms' },
       { name: `gallery page of 100 images (${label}), median of 5`, value: round1(median(pageTimes)), unit: 'ms', target: '< 200 ms' },

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { eq } from 'drizzle-orm';
 import { createTokenService, type TokenService } from './lib/jwt.js';
+import { createTokenVersionCache, type TokenVersionCache } from './lib/token-version-cache.js';
 import { users } from './db/schema/index.js';
 import { FREE_SUBSCRIPTION, type Subscription } from '@atelier/contract';
 import { createMailer, type Mailer } from './providers/mail/index.js';
@@ -26,9 +27,12 @@ export interface AppContext {
   tokens: TokenService;
   /**
    * The user id of a valid bearer token, or null: a bad or expired token, the token of a deleted
-   * account, or one signed before the account's sessions were revoked. One primary-key lookup.
+   * account, or one signed before the account's sessions were revoked. One primary-key lookup,
+   * its answer remembered for a few seconds (tokenVersions).
    */
   authenticate(token: string): Promise<number | null>;
+  /** The accounts' token versions authenticate remembers; revoking sessions forgets the account's. */
+  tokenVersions: TokenVersionCache;
   /** Outgoing e-mail: SMTP when SMTP_URL is set, else the DATA_DIR/outbox. */
   mailer: Mailer;
   /** Google sign-in (OIDC, issuer GOOGLE_ISSUER); `enabled` false without GOOGLE_CLIENT_ID. */
@@ -63,6 +67,7 @@ export function createContext(
   overrides: ContextOverrides = {},
 ): AppContext {
   const tokens = overrides.tokens ?? createTokenService(jwtSecret);
+  const tokenVersions = createTokenVersionCache();
   return {
     config,
     database,
@@ -80,15 +85,20 @@ export function createContext(
       overrides.urls ??
       createUrlSigner({ secret: deriveUrlSecret(jwtSecret), ttlSeconds: config.SIGNED_URL_TTL_SECONDS, publicUrl: config.publicUrl }),
     payments: overrides.payments ?? createPaymentProvider(config),
+    tokenVersions,
     async authenticate(token) {
       const claims = await tokens.claims(token);
       if (!claims) return null;
+      const known = tokenVersions.read(claims.userId);
+      if (known.version !== undefined) return known.version === claims.tokenVersion ? claims.userId : null;
       const [row] = await database.db
         .select({ tokenVersion: users.tokenVersion })
         .from(users)
         .where(eq(users.id, claims.userId))
         .limit(1);
-      return row && row.tokenVersion === claims.tokenVersion ? claims.userId : null;
+      if (!row) return null;
+      tokenVersions.store(claims.userId, row.tokenVersion, known.stamp);
+      return row.tokenVersion === claims.tokenVersion ? claims.userId : null;
     },
   };
 }

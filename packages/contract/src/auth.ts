@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { subscriptionSchema } from './plans.js';
+import { AUTH_MESSAGES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_CONTROL_CHARACTERS, PASSWORD_MAX_LENGTH } from './authRules.js';
 
-// Texts from the spec (accounts §5). Server and web validate with these same schemas.
-export const AUTH_MESSAGES = {
-  invalidEmail: 'Invalid email address',
-  passwordRequired: 'Password is required',
-  nameMin: 'Name must be at least 2 characters',
-  passwordMin: 'Password must be at least 6 characters',
-  passwordsDontMatch: "Passwords don't match",
-  nameMax: 'Name must be at most 100 characters',
-  passwordMax: 'Password must be at most 1024 characters',
-  nameInvalid: 'Name contains invalid characters',
-} as const;
-
-/** Control characters and line/paragraph separators: a name is one line of text (it goes into e-mails). */
-export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+export * from './authRules.js';
 
 /** A missing or non-string value gets the same message as a bad one. */
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
-  .email(AUTH_MESSAGES.invalidEmail)
-  .max(254, AUTH_MESSAGES.invalidEmail);
+  .email({ error: AUTH_MESSAGES.invalidEmail, pattern: EMAIL_PATTERN })
+  .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.invalidEmail);
 
 const fullNameSchema = z
   .string({ error: AUTH_MESSAGES.nameMin })
@@ -34,14 +22,14 @@ const fullNameSchema = z
 const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordMin })
   .min(6, AUTH_MESSAGES.passwordMin)
-  .max(1024, AUTH_MESSAGES.passwordMax);
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
-    .max(1024, AUTH_MESSAGES.passwordMax),
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -133,12 +121,12 @@ export const updateProfileRequestSchema = z.object({
 });
 export const changePasswordRequestSchema = z.object({
   /** Required when the account already has a password (a Google-only account may set its first one). */
-  currentPassword: z.string().max(1024, AUTH_MESSAGES.passwordMax).optional(),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax).optional(),
   newPassword: newPasswordSchema,
 });
 export const deleteAccountRequestSchema = z.object({
   /** Required when the account has a password. */
-  password: z.string().max(1024, AUTH_MESSAGES.passwordMax).optional(),
+  password: z.string().max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax).optional(),
   confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }),
 });
 

@@ -1,44 +1,20 @@
 import { z } from 'zod';
 import { imageIdSchema, imageStatusSchema, moduleTypeSchema, paginationSchema } from './images.js';
 import { batchStatusSchema } from './generation.js';
+import {
+  BATCH_GALLERY_MODES,
+  DEFAULT_GALLERY_MODE,
+  GALLERY_MODES,
+  GALLERY_PAGE_SIZES,
+  IMAGE_GALLERY_MODES,
+} from './galleryView.js';
+
+export * from './galleryView.js';
 
 // Gallery and Explore (spec image-modules §2 Gallery, §3 gallery state, §7 download, §9 grid).
 // The gallery is a day-grouped timeline: the server answers day buckets (date and count in the
 // caller's time zone) and the images of a date range, page by page, so the browser never loads
 // the whole history. Explore is the public feed of images their owners chose to share.
-
-/** Gallery modes; organize is the default. Create and tweak list batches, the others images. */
-export const GALLERY_MODES = ['organize', 'create', 'tweak', 'refine'] as const;
-export type GalleryMode = (typeof GALLERY_MODES)[number];
-export const DEFAULT_GALLERY_MODE: GalleryMode = 'organize';
-export const BATCH_GALLERY_MODES = ['create', 'tweak'] as const;
-export type BatchGalleryMode = (typeof BATCH_GALLERY_MODES)[number];
-export const IMAGE_GALLERY_MODES = ['organize', 'refine'] as const;
-export type ImageGalleryMode = (typeof IMAGE_GALLERY_MODES)[number];
-export const isBatchGalleryMode = (mode: GalleryMode): mode is BatchGalleryMode => mode === 'create' || mode === 'tweak';
-
-/** Gallery state (spec §3): layout full or square (default square), size small/medium/large (default large). */
-export const GALLERY_LAYOUTS = ['square', 'full'] as const;
-export type GalleryLayout = (typeof GALLERY_LAYOUTS)[number];
-export const GALLERY_IMAGE_SIZES = ['small', 'medium', 'large'] as const;
-export type GalleryImageSize = (typeof GALLERY_IMAGE_SIZES)[number];
-export const DEFAULT_GALLERY_LAYOUT: GalleryLayout = 'square';
-export const DEFAULT_GALLERY_IMAGE_SIZE: GalleryImageSize = 'large';
-
-/** Grid columns (spec §9): full layout 5/4/3, square layout 6/5/4 for small/medium/large. */
-export const GALLERY_COLUMNS: Record<GalleryLayout, Record<GalleryImageSize, number>> = {
-  full: { small: 5, medium: 4, large: 3 },
-  square: { small: 6, medium: 5, large: 4 },
-};
-
-export const GALLERY_PAGE_SIZES = {
-  /** Images per page of a date range (the server's hard cap is 100). */
-  images: 100,
-  /** Batches per page of a date range (each carries up to 4 images). */
-  batches: 40,
-  explore: 48,
-  max: 100,
-} as const;
 
 export const GALLERY_MESSAGES = {
   timeZone: 'tz must be an IANA time zone, such as Europe/Paris',

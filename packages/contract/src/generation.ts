@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { generatedImageSchema, imageIdSchema, imageStatusSchema, pageQuerySchema, paginationSchema } from './images.js';
+import { GENERATION_LIMITS } from './generationLimits.js';
+
+export * from './generationLimits.js';
 
 // Create module generation (spec image-modules §3 generation request, §4 batch states, §7 calls,
 // §9 constants). Server and web share these schemas.
@@ -23,14 +26,6 @@ export const ART_STYLES = [
 
 /** Photorealistic inspector sections (spec §3). */
 export const PHOTOREALISTIC_SECTIONS = ['type', 'walls', 'floors', 'context', 'style', 'weather', 'lighting'] as const;
-
-/** Spec §9 sliders, variation counts and the values sent to the engine. */
-export const GENERATION_LIMITS = {
-  variations: { min: 1, max: 4, default: 1 },
-  creativity: { min: 2, max: 4, default: 3 },
-  expressivity: { min: 1, max: 6, default: 2 },
-  resemblance: { min: 1, max: 10, default: 3 },
-} as const;
 
 export const ENGINE_DEFAULTS = {
   model: 'realvisxlLightning.safetensors',

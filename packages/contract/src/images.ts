@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IMAGE_PAGE_SIZES } from './imageLimits.js';
+
+export * from './imageLimits.js';
 
 // Image modules (spec image-modules §3, §7, §9): input images, generated images and the calls
 // that list, upload, copy, delete and download them. Server and web share these schemas.
@@ -9,28 +12,6 @@ export const MODULE_TYPES = ['CREATE', 'TWEAK', 'REFINE'] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 export const IMAGE_STATUSES = ['PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export type ImageStatus = (typeof IMAGE_STATUSES)[number];
-
-/** Upload limits; the web checks the size before sending, the server checks everything by the bytes. */
-export const IMAGE_UPLOAD_LIMITS = {
-  maxBytes: 25 * 1024 * 1024,
-  maxPixels: 50_000_000,
-  /** Long side of the web-sized ("processed") copy. */
-  processedLongSide: 2048,
-  /** Long side of the WEBP thumbnail. */
-  thumbnailLongSide: 400,
-  types: ['image/jpeg', 'image/png', 'image/webp'],
-  /** For an <input type="file" accept>. */
-  accept: 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp',
-} as const;
-
-/** Page sizes of spec §9. */
-export const IMAGE_PAGE_SIZES = {
-  inputImages: 50,
-  inputImagesBySource: 50,
-  allUserImages: 100,
-  tweakHistory: 100,
-  max: 100,
-} as const;
 
 /** Texts both sides show (server messages; the web's defaults are the spec §8 catalogue). */
 export const IMAGE_MESSAGES = {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { imageIdSchema, imageStatusSchema } from './images.js';
+import { REFINE_DEFAULT_SETTINGS, REFINE_LIMITS, type RefineResolution } from './refineLimits.js';
+
+export * from './refineLimits.js';
 
 // Refine and Upscale (spec image-modules §2 /refine and /upscale, §3 refine request, settings
 // and operation, §5, §7 the /refine calls, §8 refine errors, §9 refine defaults). Server and web
@@ -16,37 +19,6 @@ import { imageIdSchema, imageStatusSchema } from './images.js';
 
 export const REFINE_IMAGE_TYPES = ['uploaded', 'generated'] as const;
 export type RefineImageType = (typeof REFINE_IMAGE_TYPES)[number];
-
-export const REFINE_LIMITS = {
-  scaleFactor: { min: 1, max: 4, default: 1 },
-  aiStrength: { min: 1, max: 50, default: 12 },
-  resemblance: { min: 1, max: 50, default: 12 },
-  clarity: { min: 1, max: 50, default: 12 },
-  sharpness: { min: 1, max: 50, default: 12 },
-  variations: { min: 1, max: 4, default: 1 },
-  /** Each side of `resolution`, in pixels. */
-  resolutionSide: { min: 64, max: 16384 },
-  /** The output may have at most this many pixels (64 megapixels). */
-  maxOutputPixels: 64_000_000,
-  /** Operations listed per image (spec §9: refine loads the first 50). */
-  operationsPage: 50,
-} as const;
-
-export interface RefineResolution {
-  width: number;
-  height: number;
-}
-
-/** Spec §9 defaults. */
-export const REFINE_DEFAULT_SETTINGS = {
-  resolution: { width: 1969, height: 1969 },
-  scaleFactor: 1,
-  aiStrength: 12,
-  resemblance: 12,
-  clarity: 12,
-  sharpness: 12,
-  matchColor: true,
-} as const satisfies RefineSettings;
 
 /** Spec §9: 1 credit per variation. */
 export const REFINE_CREDITS_PER_VARIATION = 1;
@@ -156,7 +128,8 @@ export const refineSettingsSchema = z.object({
 });
 export type RefineSettings = z.infer<typeof refineSettingsSchema>;
 
-const D = REFINE_DEFAULT_SETTINGS;
+// Typed as the schema's settings: the zod-free defaults (refineLimits.ts) must fit them.
+const D: RefineSettings = REFINE_DEFAULT_SETTINGS;
 
 // ---- calls (spec §7) ----
 

@@ -1,33 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { AccountSettingsPage } from '../features/account/components/AccountSettingsPage';
-import { DashboardPage } from '../features/account/components/DashboardPage';
-import {
-  AcademyPage,
-  CreatorZonePage,
-  LinkedInPage,
-  ReferPage,
-  SupportPage,
-  TeamPage,
-} from '../features/account/components/InfoPages';
-import { OverviewPage } from '../features/account/components/OverviewPage';
-import { PluginsPage } from '../features/plugins';
-import { ProfileSettingsPage } from '../features/account/components/ProfileSettingsPage';
-import { AuthCallbackPage } from '../features/auth/components/AuthCallbackPage';
-import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
-import { RequireActivePlan } from '../features/auth/components/RequireActivePlan';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
-import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
-import { BillingPage, TestCheckoutPage, TestPortalPage } from '../features/billing';
-import { CreditsPage } from '../features/credits';
-import { SubscriptionPage } from '../features/subscription';
-import { NotFoundPage } from '../features/shell/components/NotFoundPage';
 import { RootLayout } from '../features/shell/components/RootLayout';
-import { AccountLayout, AppShell, PlainLayout, WorkLayout } from '../features/shell/components/layouts';
+import { loadWorkSlices } from './store';
 
 /*
  * The route table of spec §2. To add a screen: create features/<name>/<Name>Page.tsx and add
@@ -43,34 +19,68 @@ const galleryPage = lazyPage(() => import('../features/gallery/GalleryPage'), (m
 const explorePage = lazyPage(() => import('../features/gallery/ExplorePage'), (m) => m.ExplorePage);
 const sharedImagePage = lazyPage(() => import('../features/gallery/SharedImagePage'), (m) => m.SharedImagePage);
 
+// Every other screen loads lazily too, so /login's first JS carries only the sign-in page
+// (no zod, Radix, account or billing code; issue #19's budget).
+const loginPage = lazyPage(() => import('../features/auth/components/LoginPage'), (m) => m.LoginPage);
+const registerPage = lazyPage(() => import('../features/auth/components/RegisterPage'), (m) => m.RegisterPage);
+const forgotPasswordPage = lazyPage(() => import('../features/auth/components/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
+const resetPasswordPage = lazyPage(() => import('../features/auth/components/ResetPasswordPage'), (m) => m.ResetPasswordPage);
+const verifyEmailPage = lazyPage(() => import('../features/auth/components/VerifyEmailPage'), (m) => m.VerifyEmailPage);
+const authCallbackPage = lazyPage(() => import('../features/auth/components/AuthCallbackPage'), (m) => m.AuthCallbackPage);
+const testCheckoutPage = lazyPage(() => import('../features/billing/components/TestCheckoutPage'), (m) => m.TestCheckoutPage);
+const testPortalPage = lazyPage(() => import('../features/billing/components/TestPortalPage'), (m) => m.TestPortalPage);
+const billingPage = lazyPage(() => import('../features/billing/components/BillingPage'), (m) => m.BillingPage);
+const creditsPage = lazyPage(() => import('../features/credits/components/CreditsPage'), (m) => m.CreditsPage);
+const subscriptionPage = lazyPage(() => import('../features/subscription/components/SubscriptionPage'), (m) => m.SubscriptionPage);
+const dashboardPage = lazyPage(() => import('../features/account/components/DashboardPage'), (m) => m.DashboardPage);
+const overviewPage = lazyPage(() => import('../features/account/components/OverviewPage'), (m) => m.OverviewPage);
+const accountSettingsPage = lazyPage(() => import('../features/account/components/AccountSettingsPage'), (m) => m.AccountSettingsPage);
+const profileSettingsPage = lazyPage(() => import('../features/account/components/ProfileSettingsPage'), (m) => m.ProfileSettingsPage);
+const referPage = lazyPage(() => import('../features/account/components/ReferPage'), (m) => m.ReferPage);
+const creatorZonePage = lazyPage(() => import('../features/account/components/CreatorZonePage'), (m) => m.CreatorZonePage);
+const infoPages = () => import('../features/account/components/InfoPages');
+const teamPage = lazyPage(infoPages, (m) => m.TeamPage);
+const pluginsPage = lazyPage(() => import('../features/plugins'), (m) => m.PluginsPage);
+const academyPage = lazyPage(infoPages, (m) => m.AcademyPage);
+const linkedInPage = lazyPage(infoPages, (m) => m.LinkedInPage);
+const supportPage = lazyPage(infoPages, (m) => m.SupportPage);
+const requireActivePlan = lazyPage(() => import('../features/auth/components/RequireActivePlan'), (m) => m.RequireActivePlan);
+const notFoundPage = lazyPage(() => import('../features/shell/components/NotFoundPage'), (m) => m.NotFoundPage);
+const layouts = () => import('../features/shell/components/layouts');
+// The shell holds every screen that reads the work area's slices: it waits for them.
+const appShell = lazyPage(async () => (await Promise.all([layouts(), loadWorkSlices()]))[0], (m) => m.AppShell);
+const workLayout = lazyPage(layouts, (m) => m.WorkLayout);
+const plainLayout = lazyPage(layouts, (m) => m.PlainLayout);
+const accountLayout = lazyPage(layouts, (m) => m.AccountLayout);
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       // Public sign-in screens
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/auth/verify-email', element: <VerifyEmailPage /> },
-      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '/login', lazy: loginPage },
+      { path: '/register', lazy: registerPage },
+      { path: '/forgot-password', lazy: forgotPasswordPage },
+      { path: '/reset-password', lazy: resetPasswordPage },
+      { path: '/auth/verify-email', lazy: verifyEmailPage },
+      { path: '/auth/callback', lazy: authCallbackPage },
 
       // The local payment provider's test-mode pages (full screen, like Stripe's own).
       {
         element: <RequireAuth />,
         children: [
-          { path: '/checkout/test', element: <TestCheckoutPage /> },
-          { path: '/billing/portal-test', element: <TestPortalPage /> },
+          { path: '/checkout/test', lazy: testCheckoutPage },
+          { path: '/billing/portal-test', lazy: testPortalPage },
         ],
       },
 
       {
-        element: <AppShell />,
+        lazy: appShell,
         children: [
           // Public inside the shell: visitors may browse Explore.
           {
-            element: <WorkLayout />,
+            lazy: workLayout,
             children: [
               { path: '/explore', lazy: explorePage },
               { path: '/explore/:id', lazy: sharedImagePage },
@@ -81,18 +91,18 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                element: <PlainLayout />,
+                lazy: plainLayout,
                 children: [
-                  { path: '/', element: <DashboardPage /> },
-                  { path: '/dashboard', element: <DashboardPage /> },
+                  { path: '/', lazy: dashboardPage },
+                  { path: '/dashboard', lazy: dashboardPage },
                 ],
               },
               {
-                element: <WorkLayout />,
+                lazy: workLayout,
                 children: [
                   { path: '/gallery', lazy: galleryPage },
                   {
-                    element: <RequireActivePlan />,
+                    lazy: requireActivePlan,
                     children: [
                       { path: '/create', lazy: createPage },
                       { path: '/edit', lazy: tweakPage },
@@ -104,28 +114,28 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                element: <AccountLayout />,
+                lazy: accountLayout,
                 children: [
-                  { path: '/overview', element: <OverviewPage /> },
-                  { path: '/account-settings', element: <AccountSettingsPage /> },
-                  { path: '/profile-settings', element: <ProfileSettingsPage /> },
-                  { path: '/team', element: <TeamPage /> },
-                  { path: '/subscription', element: <SubscriptionPage /> },
-                  { path: '/credits', element: <CreditsPage /> },
-                  { path: '/billing', element: <BillingPage /> },
-                  { path: '/refer', element: <ReferPage /> },
-                  { path: '/zone', element: <CreatorZonePage /> },
-                  { path: '/plugins', element: <PluginsPage /> },
-                  { path: '/academy', element: <AcademyPage /> },
-                  { path: '/linkedin', element: <LinkedInPage /> },
-                  { path: '/support', element: <SupportPage /> },
+                  { path: '/overview', lazy: overviewPage },
+                  { path: '/account-settings', lazy: accountSettingsPage },
+                  { path: '/profile-settings', lazy: profileSettingsPage },
+                  { path: '/team', lazy: teamPage },
+                  { path: '/subscription', lazy: subscriptionPage },
+                  { path: '/credits', lazy: creditsPage },
+                  { path: '/billing', lazy: billingPage },
+                  { path: '/refer', lazy: referPage },
+                  { path: '/zone', lazy: creatorZonePage },
+                  { path: '/plugins', lazy: pluginsPage },
+                  { path: '/academy', lazy: academyPage },
+                  { path: '/linkedin', lazy: linkedInPage },
+                  { path: '/support', lazy: supportPage },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: notFoundPage },
     ],
   },
 ];

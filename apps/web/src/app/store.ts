@@ -1,27 +1,34 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { authReducer, logout } from '../features/auth/store/authSlice';
+import type { CustomizationState } from '../features/customization/store/customizationSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
-import { customizationReducer } from '../features/customization/store/customizationSlice';
-import { startOptionsLoader } from '../features/customization/store/loadOptions';
-import { refineReducer } from '../features/refine';
-import { tweakReducer } from '../features/tweak';
+import type { RefineState } from '../features/refine/store/refineSlice';
+import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
-/** Client state slices. Add a feature's slice here (customization, tweak canvas, …). */
-export const rootReducer = combineReducers({
+/** Client state slices every screen needs. Add a feature's slice here, or to workSlices.ts. */
+const coreReducers = {
   auth: authReducer,
   galleryUi: galleryUiReducer,
-  customization: customizationReducer,
-  refine: refineReducer,
-  tweak: tweakReducer,
   [api.reducerPath]: api.reducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+/** The work area's slices (app/workSlices.ts), present once loadWorkSlices has run. */
+interface WorkState {
+  customization: CustomizationState;
+  refine: RefineState;
+  tweak: TweakState;
+}
+type WorkReducers = { [K in keyof WorkState]: Reducer<WorkState[K]> };
 
-/** Builds a store; tests pass a partial preloaded state. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export type RootState = ReturnType<ReturnType<typeof combineReducers<typeof coreReducers>>> & WorkState;
+
+// Typed as the whole state: every screen that reads a work slice sits behind loadWorkSlices.
+const rootReducer = (work?: WorkReducers) => combineReducers({ ...coreReducers, ...work }) as unknown as Reducer<RootState, UnknownAction, Partial<RootState>>;
+
+/** Builds a store; tests pass a partial preloaded state and the work slices (app/workSlices). */
+export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReducers) {
   const listeners = createListenerMiddleware();
   // Nothing cached for one account may be shown to the next.
   listeners.startListening({
@@ -32,7 +39,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
 
   return configureStore({
-    reducer: rootReducer,
+    reducer: rootReducer(work),
     preloadedState,
     middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
   });
@@ -44,6 +51,22 @@ export type AppDispatch = AppStore['dispatch'];
 export const store = makeStore();
 
 // Session effects of the app's store only (test stores stay quiet): the live socket while signed
-// in, and the customization options once per session (spec accounts §4 start-up).
+// in, and (loadWorkSlices) the customization options once per session (spec accounts §4 start-up).
 startLiveUpdates(store);
-startOptionsLoader(store);
+
+let workSlices: Promise<void> | null = null;
+
+/**
+ * Adds the work area's slices (customization, refine, tweak) to the app's store. Their code loads
+ * with the signed-in shell, not with the sign-in screens, so /login's first JS stays small
+ * (issue #19); the shell's route waits for this before it renders.
+ */
+export function loadWorkSlices(): Promise<void> {
+  workSlices ??= Promise.all([import('./workSlices'), import('../features/customization/store/loadOptions')]).then(
+    ([{ workReducers }, { startOptionsLoader }]) => {
+      store.replaceReducer(rootReducer(workReducers));
+      startOptionsLoader(store);
+    },
+  );
+  return workSlices;
+}

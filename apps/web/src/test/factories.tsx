@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
+import { workReducers } from '../app/workSlices';
 import { initialAuthState, type AuthState } from '../features/auth/store/authSlice';
 
 export function createUser(overrides: Partial<User> = {}): User {
@@ -86,7 +87,7 @@ export function renderWithRouter(
   { path = '/', auth, state }: { path?: string; auth?: Partial<AuthState>; state?: unknown } = {},
 ) {
   const preloaded: Partial<RootState> | undefined = auth ? { auth: { ...initialAuthState, ...auth } } : undefined;
-  const store = makeStore(preloaded);
+  const store = makeStore(preloaded, workReducers);
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }] });
   const utils = render(
     <Provider store={store}>
@@ -97,6 +98,6 @@ export function renderWithRouter(
 }
 
 export function withStore(ui: ReactElement, auth?: Partial<AuthState>) {
-  const store = makeStore(auth ? { auth: { ...initialAuthState, ...auth } } : undefined);
+  const store = makeStore(auth ? { auth: { ...initialAuthState, ...auth } } : undefined, workReducers);
   return { store, ui: <Provider store={store}>{ui}</Provider> };
 }

@@ -24,7 +24,7 @@ export type UserRow = typeof users.$inferSelect;
 /** What the auth service needs from the app context (the subscription is read at call time). */
 export type AuthDeps = Pick<
   AppContext,
-  'db' | 'config' | 'log' | 'tokens' | 'mailer' | 'identity' | 'subscriptionOf' | 'events' | 'storage' | 'payments'
+  'db' | 'config' | 'log' | 'tokens' | 'tokenVersions' | 'mailer' | 'identity' | 'subscriptionOf' | 'events' | 'storage' | 'payments'
 >;
 
 export const AUTH_TEXT = {
@@ -178,7 +178,9 @@ export function createAuthService(deps: AuthDeps) {
     return row?.tokenVersion ?? 0;
   }
 
+  /** After a revocation (or deletion) is committed: this process's guard forgets the account's token version, its sockets close. */
   function closeSockets(userId: number): void {
+    deps.tokenVersions.forget(userId);
     deps.events.publish(userId, { type: 'session_revoked' }).catch((err: unknown) => log.error({ err, userId }, 'could not close revoked sockets'));
   }
 

@@ -1,7 +1,6 @@
 import { readStoredToken } from '../../features/auth/store/storedSession';
-import { applyLiveMessage } from './liveCache';
 import { notifyLiveListeners } from './liveListeners';
-import { LiveSocket, type LiveSocketOptions, type LiveStatus } from './liveSocket';
+import type { LiveSocket, LiveSocketOptions, LiveStatus } from './liveSocket';
 
 interface StoreLike {
   dispatch: (action: never) => unknown;
@@ -10,10 +9,15 @@ interface StoreLike {
 }
 
 let current: LiveSocket | null = null;
+let opening: Promise<LiveSocket | null> | null = null;
 
-/** The app's live socket (to send subscribe_* messages), or null when signed out. */
-export function getLiveSocket(): LiveSocket | null {
-  return current;
+/**
+ * The app's live socket (to send subscribe_* messages) once it exists, or null when signed out.
+ * The socket's code (the message schema, the cache updaters) loads only when a user is signed
+ * in, so the sign-in screens' first JS stays small (issue #19).
+ */
+export function whenLiveSocket(): Promise<LiveSocket | null> {
+  return opening ?? Promise.resolve(current);
 }
 
 export function liveUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string | null {
@@ -30,19 +34,29 @@ export function startLiveUpdates(
   options: Partial<Pick<LiveSocketOptions, 'createSocket' | 'setTimer' | 'clearTimer'>> & { onStatus?: (s: LiveStatus) => void } = {},
 ): () => void {
   const dispatch = store.dispatch as (action: unknown) => unknown;
-  const sync = () => {
+  const isSignedIn = () => {
     const { isAuthenticated, isInitialized } = store.getState().auth;
-    const signedIn = isAuthenticated && isInitialized && !!readStoredToken();
-    if (signedIn && !current) {
-      current = new LiveSocket({
-        ...options,
-        url: () => liveUrl(readStoredToken()),
-        onMessage: (message) => {
-          applyLiveMessage(message, dispatch, store.getState);
-          notifyLiveListeners(message);
-        },
-      });
-      current.connect();
+    return isAuthenticated && isInitialized && !!readStoredToken();
+  };
+  const open = async (): Promise<LiveSocket | null> => {
+    const [{ LiveSocket }, { applyLiveMessage }] = await Promise.all([import('./liveSocket'), import('./liveCache')]);
+    opening = null;
+    if (!isSignedIn() || current) return current;
+    current = new LiveSocket({
+      ...options,
+      url: () => liveUrl(readStoredToken()),
+      onMessage: (message) => {
+        applyLiveMessage(message, dispatch, store.getState);
+        notifyLiveListeners(message);
+      },
+    });
+    current.connect();
+    return current;
+  };
+  const sync = () => {
+    const signedIn = isSignedIn();
+    if (signedIn && !current && !opening) {
+      opening = open();
     } else if (!signedIn && current) {
       current.close();
       current = null;

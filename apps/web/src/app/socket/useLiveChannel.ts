@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { LiveClientMessage } from '@atelier/contract';
-import { getLiveSocket } from './startLiveUpdates';
+import type { LiveSocket } from './liveSocket';
+import { whenLiveSocket } from './startLiveUpdates';
 
 /**
  * Tells the server which input image a screen follows (subscribe_generation / subscribe_masks,
@@ -9,9 +10,17 @@ import { getLiveSocket } from './startLiveUpdates';
  */
 export function useLiveChannel(channel: 'generation' | 'masks', inputImageId: number | null): void {
   useEffect(() => {
-    const socket = getLiveSocket();
-    if (!socket || !inputImageId) return;
-    socket.send({ type: `subscribe_${channel}`, inputImageId } as LiveClientMessage);
-    return () => socket.send({ type: `unsubscribe_${channel}`, inputImageId } as LiveClientMessage);
+    if (!inputImageId) return;
+    let closed = false;
+    let socket: LiveSocket | null = null;
+    void whenLiveSocket().then((live) => {
+      if (closed || !live) return;
+      socket = live;
+      live.send({ type: `subscribe_${channel}`, inputImageId } as LiveClientMessage);
+    });
+    return () => {
+      closed = true;
+      socket?.send({ type: `unsubscribe_${channel}`, inputImageId } as LiveClientMessage);
+    };
   }, [channel, inputImageId]);
 }

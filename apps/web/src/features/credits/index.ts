@@ -1,4 +1,3 @@
 // The credits feature's public face.
 export { useCreditWarnings } from './hooks/useCreditWarnings';
 export { CREDITS_DEPLETED_MESSAGE } from './creditWarning';
-export { CreditsPage } from './components/CreditsPage';

@@ -1,5 +1,4 @@
-// The subscription feature's public face: the plans page and the billing pieces other screens reuse.
-export { SubscriptionPage } from './components/SubscriptionPage';
+// The subscription feature's public face: the billing pieces other screens reuse (the router loads the plans page lazily).
 export { BillingCycleSwitch } from './components/BillingCycleSwitch';
 export { browser, redirectToCreditsCheckout } from './billingService';
 export { useBillingRedirects } from './hooks/useBillingRedirects';

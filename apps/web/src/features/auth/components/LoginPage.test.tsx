@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedNavigator } from '../../../app/api/unauthorized';
 import { createSession, json, mockFetchBy, renderWithRouter, signedInAuth } from '../../../test/factories';
 import { LoginPage } from './LoginPage';
@@ -22,6 +22,8 @@ function serverWith(handlers: Record<string, () => Response>) {
 }
 
 describe('LoginPage', () => {
+  // The page loads its e-mail dialog on demand; load it once up front, as a browser has it cached.
+  beforeAll(() => import('./VerificationEmailDialog'));
   // A 401 on the sign-in form must not leave a redirect timer running into the next test.
   beforeEach(() => setUnauthorizedNavigator(vi.fn()));
 

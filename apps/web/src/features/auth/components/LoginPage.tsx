@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema, type LoginRequest } from '@atelier/contract';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { LoginRequest } from '@atelier/contract';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,12 +8,16 @@ import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useLoginForm } from '../hooks/useLoginForm';
 import { redirectAfterSignIn } from '../redirect';
 import { clearRegistrationSuccess, login, resetAuthFlags } from '../store/authSlice';
 import { AuthCard, AuthLayout } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
-import { VerificationEmailDialog } from './VerificationEmailDialog';
+
+// The dialog (Radix) loads only when it opens, so /login's first JS stays small (issue #19).
+const loadDialog = () => import('./VerificationEmailDialog');
+const VerificationEmailDialog = lazy(() => loadDialog().then((m) => ({ default: m.VerificationEmailDialog })));
 
 export function LoginPage() {
   usePageTitle('Sign in');
@@ -26,24 +28,9 @@ export function LoginPage() {
   const [verificationEmail, setVerificationEmail] = useState<string | null>(null);
   const emailSent = (location.state as { emailSent?: boolean } | null)?.emailSent ?? true;
 
-  const {
-    register: field,
-    handleSubmit,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: registrationEmail ?? '', password: '' },
-  });
-
-  // A stale error from another screen (e.g. an expired session) is not this form's.
-  useEffect(() => {
-    dispatch(resetAuthFlags());
-  }, [dispatch]);
-
-  if (isAuthenticated) return <Navigate to={redirectAfterSignIn(location.state)} replace />;
-
   const onSubmit = async (values: LoginRequest) => {
+    // The answer may be "verify your e-mail first": fetch the dialog meanwhile.
+    void loadDialog();
     const result = await dispatch(login(values));
     if (login.fulfilled.match(result)) {
       toast.success('Successfully signed in!');
@@ -51,11 +38,20 @@ export function LoginPage() {
     }
     const failure = result.payload;
     if (failure?.emailVerificationRequired) {
-      setVerificationEmail(failure.email || getValues('email'));
+      setVerificationEmail(failure.email || values.email);
       return;
     }
     toast.error(failure?.message || 'Failed to sign in');
   };
+  const form = useLoginForm({ email: registrationEmail ?? '', password: '' }, onSubmit);
+  const { field, errors, isSubmitting } = form;
+
+  // A stale error from another screen (e.g. an expired session) is not this form's.
+  useEffect(() => {
+    dispatch(resetAuthFlags());
+  }, [dispatch]);
+
+  if (isAuthenticated) return <Navigate to={redirectAfterSignIn(location.state)} replace />;
 
   const dialogOpen = registrationSuccess || verificationEmail !== null;
   const closeDialog = () => {
@@ -68,7 +64,7 @@ export function LoginPage() {
       <AuthCard title="Sign in to Atelier" description="Welcome back. Sign in to continue to your studio.">
         <div className="flex flex-col gap-5">
           <GoogleButton after={<OrDivider />} />
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+          <form noValidate onSubmit={(e) => void form.onSubmit(e)} className="flex flex-col gap-4">
             {error && !dialogOpen ? <Alert tone="error">{error}</Alert> : null}
             <TextField
               label="E-mail"
@@ -76,14 +72,14 @@ export function LoginPage() {
               autoComplete="email"
               placeholder="you@studio.com"
               autoFocus
-              error={errors.email?.message}
+              error={errors.email}
               {...field('email')}
             />
             <TextField
               label="Password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              error={errors.password?.message}
+              error={errors.password}
               labelAside={
                 <Link
                   to="/forgot-password"
@@ -107,12 +103,16 @@ export function LoginPage() {
           </Link>
         </p>
       </AuthCard>
-      <VerificationEmailDialog
-        open={dialogOpen}
-        email={verificationEmail ?? registrationEmail}
-        emailSent={verificationEmail !== null || emailSent}
-        onClose={closeDialog}
-      />
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <VerificationEmailDialog
+            open
+            email={verificationEmail ?? registrationEmail}
+            emailSent={verificationEmail !== null || emailSent}
+            onClose={closeDialog}
+          />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }
