@@ -16,8 +16,8 @@ describe('toCatalog', () => {
         key: '',
         label: '',
         options: [
-          { id: 'lighting-sunset', name: 'sunset', displayName: 'Sunset', thumbnailUrl: '/api/customization/swatches/lighting-sunset.webp?v=t' },
-          { id: 'lighting-golden-hour', name: 'golden-hour', displayName: 'Golden Hour', thumbnailUrl: '/api/customization/swatches/lighting-golden-hour.webp?v=t' },
+          { id: 'lighting-sunset', name: 'sunset', displayName: 'Sunset', thumbnailUrl: '/api/customization/swatches/lighting-sunset.webp?v=t', imageUrl: '/api/customization/swatches/lighting-sunset.large.webp?v=t' },
+          { id: 'lighting-golden-hour', name: 'golden-hour', displayName: 'Golden Hour', thumbnailUrl: '/api/customization/swatches/lighting-golden-hour.webp?v=t', imageUrl: '/api/customization/swatches/lighting-golden-hour.large.webp?v=t' },
         ],
       },
     ]);

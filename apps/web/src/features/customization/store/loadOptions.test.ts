@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
+import { workReducers } from '../../../app/workSlices';
 import { initialAuthState, logout, setInitialized } from '../../auth/store/authSlice';
 import { json, mockFetchBy, signedInAuth } from '../../../test/factories';
 import { optionsFixture } from '../testing';
@@ -11,7 +12,7 @@ const optionCalls = (fetch: ReturnType<typeof mockFetchBy>) =>
 describe('customization options at start-up', () => {
   it('waits for initialisation, fetches once per session, and forgets that on logout', async () => {
     const fetch = mockFetchBy(() => json(optionsFixture()));
-    const store = makeStore({ auth: { ...initialAuthState, ...signedInAuth(), isInitialized: false } });
+    const store = makeStore({ auth: { ...initialAuthState, ...signedInAuth(), isInitialized: false } }, workReducers);
     const stop = startOptionsLoader(store);
     expect(optionCalls(fetch)).toBe(0);
 

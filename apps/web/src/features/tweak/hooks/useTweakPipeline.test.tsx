@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { notifyLiveListeners } from '../../../app/socket/liveListeners';
 import { makeStore } from '../../../app/store';
+import { workReducers } from '../../../app/workSlices';
 import { initialAuthState } from '../../auth/store/authSlice';
 import { IDLE_PIPELINE, initialTweakState, type TweakState } from '../store/tweakSlice';
 import { useTweakPipeline } from './useTweakPipeline';
@@ -44,7 +45,7 @@ function outpaintRunning(): TweakState {
 
 describe('useTweakPipeline', () => {
   it('when the outpaint completes, phase 2 selects its result silently: only the base image id changes', () => {
-    const store = makeStore({ auth: { ...initialAuthState, credits: 10 }, tweak: outpaintRunning() });
+    const store = makeStore({ auth: { ...initialAuthState, credits: 10 }, tweak: outpaintRunning() }, workReducers);
     const onResultReady = vi.fn();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <Provider store={store}>
