@@ -12,7 +12,7 @@ import os from 'node:os';
 import type { BenchResult } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BENCHES = ['create', 'sockets', 'upload', 'list', 'refine', 'gallery'];
+const BENCHES = ['create', 'sockets', 'upload', 'list', 'refine', 'gallery', 'segmentation'];
 
 interface Row extends BenchResult {
   bench: string;
