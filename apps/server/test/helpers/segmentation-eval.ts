@@ -31,8 +31,12 @@ interface ColourTest {
 
 interface Layer {
   class: EvalClass | 'ignore';
-  polygon: Array<[number, number]>;
+  /** Either a polygon (optionally narrowed by a colour test)… */
+  polygon?: Array<[number, number]>;
   where?: ColourTest;
+  /** …or the pixels of one colour in a class image beside the photo (a render's flat-colour pass). */
+  classImage?: string;
+  colour?: [number, number, number];
 }
 
 interface EvalRule {
@@ -77,11 +81,18 @@ function passes(test: ColourTest | undefined, r: number, g: number, b: number): 
 }
 
 /** Paints the layers in order (later ones win), then ignores a 2-pixel band along every class boundary. */
-function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number): Uint8Array {
+function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number, classImages: Map<string, Uint8Array>): Uint8Array {
   const painted = new Uint8Array(w * h).fill(IGNORE);
   const ignoreCode = 254;
   for (const layer of rule.layers) {
     const code = layer.class === 'ignore' ? ignoreCode : EVAL_CLASSES.indexOf(layer.class);
+    if (layer.classImage) {
+      const img = classImages.get(layer.classImage)!;
+      const [r, g, b] = layer.colour!;
+      for (let i = 0; i < w * h; i++) if (img[i * 3] === r && img[i * 3 + 1] === g && img[i * 3 + 2] === b) painted[i] = code;
+      continue;
+    }
+    if (!layer.polygon) continue;
     const xs = layer.polygon.map((p) => p[0]);
     const ys = layer.polygon.map((p) => p[1]);
     const x0 = Math.max(0, Math.floor(Math.min(...xs)));
@@ -91,7 +102,7 @@ function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number): Uint8
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const i = y * w + x;
-        if (!inPolygon(layer.polygon, x + 0.5, y + 0.5)) continue;
+        if (!inPolygon(layer.polygon!, x + 0.5, y + 0.5)) continue;
         if (!passes(layer.where, rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2])) continue;
         painted[i] = code;
       }
@@ -125,7 +136,14 @@ export async function loadEvalSet(): Promise<EvalImage[]> {
     const rule = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, f), 'utf8')) as EvalRule;
     const { data, info } = await sharp(path.join(EVAL_DIR, rule.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
-    out.push({ name: rule.image.replace(/\.[a-z]+$/, ''), rgb, width: info.width, height: info.height, truth: rasterise(rule, rgb, info.width, info.height) });
+    const classImages = new Map<string, Uint8Array>();
+    for (const layer of rule.layers)
+      if (layer.classImage && !classImages.has(layer.classImage)) {
+        const raw = await sharp(path.join(EVAL_DIR, layer.classImage)).removeAlpha().raw().toBuffer();
+        classImages.set(layer.classImage, new Uint8Array(raw.buffer, raw.byteOffset, raw.length));
+      }
+    const truth = rasterise(rule, rgb, info.width, info.height, classImages);
+    out.push({ name: rule.image.replace(/\.[a-z]+$/, ''), rgb, width: info.width, height: info.height, truth });
   }
   return out;
 }
