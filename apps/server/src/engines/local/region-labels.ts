@@ -71,6 +71,32 @@ function adjacency(labels: Uint8Array, w: number, h: number, R: number): Float64
   return adj;
 }
 
+/** Per region, the share of its pixels connected (within the region) to the top edge. */
+function topConnectedShare(labels: Uint8Array, w: number, h: number, R: number): Float64Array {
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const reached = new Float64Array(R);
+  const total = new Float64Array(R);
+  for (let i = 0; i < w * h; i++) total[labels[i]]++;
+  for (let x = 0; x < w; x++) {
+    if (seen[x]) continue;
+    const r = labels[x];
+    seen[x] = 1;
+    stack.push(x);
+    while (stack.length) {
+      const i = stack.pop()!;
+      reached[r]++;
+      const cx = i % w;
+      for (const j of [cx > 0 ? i - 1 : -1, cx < w - 1 ? i + 1 : -1, i - w, i + w])
+        if (j >= 0 && j < w * h && !seen[j] && labels[j] === r) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+    }
+  }
+  return reached.map((v, r) => (total[r] ? v / total[r] : 0));
+}
+
 /**
  * Keeps, of the sky region's pixels, the part connected to the top edge and the cut-off parts
  * that are as smooth as it; gives the others to their most common neighbouring region.
@@ -147,9 +173,13 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
 
   let sky = -1;
   let skyScore = 0;
+  const fromTop = topConnectedShare(labels, w, h, R);
   regions.forEach((r, k) => {
     const topFrac = r.top / w;
     if (topFrac < 0.03 || r.cy / h > 0.6 || !skyColour(r) || !smooth(r) || isGreen(r)) return;
+    // The sky is one expanse hanging from the top edge; white façade panels between window
+    // bands are many pieces of which only the top row touches it.
+    if (fromTop[k] < 0.6) return;
     const score = topFrac + (r.B < -5 ? 0.3 : 0) - r.grad * 4;
     if (score > skyScore) {
       skyScore = score;
