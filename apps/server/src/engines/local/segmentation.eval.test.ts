@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 describe('segmentation on the evaluation photographs', () => {
   it('has the whole set, each image with sky in its mask', () => {
-    expect(set.map((s) => s.name)).toEqual(['aula-palatina', 'berlin-cathedral', 'chambord', 'palais-des-papes', 'victoria-memorial', 'washington-birthplace']);
+    expect(set.map((s) => s.name)).toEqual(['aula-palatina', 'berlin-cathedral', 'chambord', 'palais-des-papes', 'slab-block', 'slab-panels', 'victoria-memorial', 'washington-birthplace']);
     for (const s of scores) expect(s.iou.sky, s.name).toBeDefined();
   });
 
@@ -37,6 +37,8 @@ describe('segmentation on the evaluation photographs', () => {
 
   it('labels trees, hedges and lawns vegetation, and a paved square ground', () => {
     for (const s of scores) if (s.iou.vegetation !== undefined) expect(s.iou.vegetation, s.name).toBeGreaterThanOrEqual(0.35);
+    const slab = scores.find((s) => s.name === 'slab-block')!;
+    expect(slab.iou.building).toBeGreaterThanOrEqual(0.9);
     const chambord = scores.find((s) => s.name === 'chambord')!;
     expect(chambord.iou.vegetation).toBeGreaterThanOrEqual(0.9);
     const square = scores.find((s) => s.name === 'palais-des-papes')!;
