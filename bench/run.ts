@@ -29,6 +29,8 @@ async function runAll(): Promise<{ rows: Row[]; failures: string[] }> {
     else delete process.env.DATABASE_URL;
     for (const bench of BENCHES) {
       if (only && !only.includes(bench)) continue;
+      // Segmentation touches no database: once is enough.
+      if (url && bench === 'segmentation') continue;
       const file = path.join(here, `${bench}.bench.ts`);
       if (!fs.existsSync(file)) continue;
       const label = `${bench} (${url ? 'PostgreSQL' : 'PGlite'})`;
