@@ -41,7 +41,8 @@ const SKY_GRAD = 0.06;
 function skyColour(r: RegionStats): boolean {
   const chroma = Math.hypot(r.A, r.B);
   const blue = r.B < -5 && r.L > 35 && r.A < 12;
-  const overcast = r.L > 62 && chroma < 14;
+  // Overcast is grey-white with at least as much blue as yellow; a white façade in sunlight is warm.
+  const overcast = r.L > 62 && chroma < 14 && r.B < 2;
   const sunset = r.L > 45 && r.B > 10 && r.A > 4 && r.A < 40;
   return blue || overcast || sunset;
 }
@@ -179,8 +180,10 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     if (topFrac < 0.03 || r.cy / h > 0.6 || !skyColour(r) || !smooth(r) || isGreen(r)) return;
     // The sky is one expanse hanging from the top edge; white façade panels between window
     // bands are many pieces of which only the top row touches it.
-    if (fromTop[k] < 0.6) return;
-    const score = topFrac + (r.B < -5 ? 0.3 : 0) - r.grad * 4;
+    // A clearly blue expanse high up is sky even where branches cover most of the top row.
+    const blueBehindBranches = r.B < -8 && r.top > 0 && r.cy / h < 0.45;
+    if (fromTop[k] < 0.6 && !blueBehindBranches) return;
+    const score = topFrac + (r.B < -5 ? 0.5 : 0) - r.grad * 4;
     if (score > skyScore) {
       skyScore = score;
       sky = k;
@@ -239,7 +242,8 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     const touchesFacade = adj[k * R + facade] > 0;
     const touchesSky = sky >= 0 && adj[k * R + sky] > 0;
     if (inside && touchesFacade && r.L < f.L - 12 && r.n < f.n) out[k] = 'window';
-    else if (touchesFacade && touchesSky && r.cy < f.cy && r.n > n * 0.01) out[k] = 'roof';
+    // A roof caps the façade: above it and over its width, not sky-blue (branches against the sky beside it are not a roof).
+    else if (touchesFacade && touchesSky && r.cy < f.cy && r.cx >= fx0 && r.cx <= fx1 && r.B > -8 && r.n > n * 0.01) out[k] = 'roof';
   });
   // Another plane of the building (the sunlit side of a corner, a wing): large, against the
   // façade, not lying along the bottom edge.

@@ -239,6 +239,8 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     }
 
   const std = (c: Cluster) => Math.sqrt(Math.max(0, c.LL / c.n - (c.L / c.n) ** 2));
+  const blueSky = (c: Cluster) => c.B / c.n < -7 && c.L / c.n > 50 && c.grad / c.n < 0.05 && c.cy / c.n / h < 0.6;
+  const cloudLike = (c: Cluster) => c.L / c.n > 70 && Math.hypot(c.A / c.n, c.B / c.n) < 8 && std(c) < 8 && c.grad / c.n < 0.04 && c.cy / c.n / h < 0.5;
   const cost = (a: Cluster, b: Cluster, edge: [number, number] | undefined) => {
     const dl = a.L / a.n - b.L / b.n;
     const da = a.A / a.n - b.A / b.n;
@@ -249,16 +251,19 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     const size = Math.min(1.3, Math.sqrt(Math.min(a.n, b.n) / n) * 6 + 0.6);
     // Planting against brick or stone of a similar lightness is still two surfaces.
     const green = greenDiffers({ L: a.L / a.n, A: a.A / a.n, B: a.B / a.n }, { L: b.L / b.n, A: b.A / b.n, B: b.B / b.n }) ? 8 : 0;
+    // A pale blue sky against a white façade differs little in colour but is still two
+    // surfaces; clouds (bright, smooth, near-neutral) may still join the blue.
+    const sky = blueSky(a) !== blueSky(b) && !(cloudLike(a) || cloudLike(b)) ? 8 : 0;
     if (edge) {
       // Adjacent: what matters most is the step across the shared boundary, so smooth
       // gradients (a sky) merge while real edges (wall against window) do not.
       const step = edge[0] / edge[1];
       // Either a smooth step across the boundary (gradients) or alike on average (a
       // window-studded façade, whose boundaries cross many small edges) merges.
-      return Math.min(0.3 * dE + 0.7 * step * 1.4 + dT, (dE + dT) * 1.15) * size + green;
+      return Math.min(0.3 * dE + 0.7 * step * 1.4 + dT, (dE + dT) * 1.15) * size + green + sky;
     }
     const dy = Math.abs(a.cy / a.n - b.cy / b.n) / h;
-    return (dE + dT) * size + 4 + dy * 6 + green;
+    return (dE + dT) * size + 4 + dy * 6 + green + sky;
   };
 
   let alive = cl.length;
@@ -354,7 +359,7 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     const l = c.L / c.n;
     const a = c.A / c.n;
     const b = c.B / c.n;
-    return std(c) < 14 && c.grad / c.n < 0.06 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && Math.abs(b) < 10));
+    return std(c) < 14 && c.grad / c.n < 0.06 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && b < 2 && b > -10));
   };
   // Where a cluster folded away outside the merge loop went (neighbours' adjacency may still name it).
   const mergedInto = new Int32Array(cl.length).fill(-1);
