@@ -37,6 +37,10 @@ export interface RegionStats {
 }
 
 const SKY_GRAD = 0.06;
+/** Above this edge density a region is foliage or clutter, not glazing or a wall plane. */
+const WINDOW_GRAD = 0.1;
+/** Tiles and slates are textured, but not as busy as branches against the sky. */
+const ROOF_GRAD = 0.13;
 
 function skyColour(r: RegionStats): boolean {
   const chroma = Math.hypot(r.A, r.B);
@@ -236,19 +240,30 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     if (y < fy0) fy0 = y;
     if (y > fy1) fy1 = y;
   }
+  // Per region, the share of its pixels within the façade's extent: window recesses lie in it,
+  // while trees, hedges and cars of the same darkness spread beside and below it.
+  const within = new Float64Array(R);
+  for (let i = 0; i < n; i++) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x >= fx0 && x <= fx1 && y >= fy0 && y <= fy1) within[labels[i]]++;
+  }
   regions.forEach((r, k) => {
     if (out[k] !== 'region') return;
-    const inside = r.cx >= fx0 && r.cx <= fx1 && r.cy >= fy0 && r.cy <= fy1;
+    const inside = r.cx >= fx0 && r.cx <= fx1 && r.cy >= fy0 && r.cy <= fy1 && within[k] >= r.n * 0.8;
     const touchesFacade = adj[k * R + facade] > 0;
     const touchesSky = sky >= 0 && adj[k * R + sky] > 0;
-    if (inside && touchesFacade && r.L < f.L - 12 && r.n < f.n) out[k] = 'window';
+    if (inside && touchesFacade && r.L < f.L - 12 && r.n < f.n && r.grad < WINDOW_GRAD) out[k] = 'window';
     // A roof caps the façade: above it and over its width, not sky-blue (branches against the sky beside it are not a roof).
-    else if (touchesFacade && touchesSky && r.cy < f.cy && r.cx >= fx0 && r.cx <= fx1 && r.B > -8 && r.n > n * 0.01) out[k] = 'roof';
+    else if (touchesFacade && touchesSky && r.cy < f.cy && r.cx >= fx0 && r.cx <= fx1 && r.B > -8 && r.grad < ROOF_GRAD && r.n > n * 0.01) out[k] = 'roof';
   });
   // Another plane of the building (the sunlit side of a corner, a wing): large, against the
   // façade, not lying along the bottom edge.
   regions.forEach((r, k) => {
     if (out[k] !== 'region' || r.n < n * 0.04 || r.bottom / w > 0.3 || r.cy / h > 0.8) return;
+    // Not a near-black mass (trees in shade, hedges, a car park) nor a dark one busy with leaf
+    // edges; a light plane studded with windows is busy too, and is still a façade.
+    if (r.L < 30 || (r.grad >= WINDOW_GRAD && r.L < 55)) return;
     if (adj[k * R + facade] > 0) out[k] = 'facade';
   });
   return out;
