@@ -169,6 +169,35 @@ function keepConnectedSky(labels: Uint8Array, w: number, h: number, sky: number,
   }
 }
 
+/** Per region, the share of its pixels within `d` pixels (a square) of a pixel of region `of`. */
+function nearShare(labels: Uint8Array, w: number, h: number, R: number, of: number, d: number): Float64Array {
+  // Separable dilation of the mask of `of`: rows, then columns.
+  const rows = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0, last = -Infinity; x < w; x++) {
+      if (labels[y * w + x] === of) last = x;
+      if (x - last <= d) rows[y * w + x] = 1;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = w - 1, last = Infinity; x >= 0; x--) {
+      if (labels[y * w + x] === of) last = x;
+      if (last - x <= d) rows[y * w + x] = 1;
+    }
+  const near = new Float64Array(R);
+  const total = new Float64Array(R);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const k = labels[y * w + x];
+      total[k]++;
+      for (let yy = Math.max(0, y - d); yy <= Math.min(h - 1, y + d); yy++)
+        if (rows[yy * w + x]) {
+          near[k]++;
+          break;
+        }
+    }
+  return near.map((v, k) => (total[k] ? v / total[k] : 0));
+}
+
 /** Labels per region; may move cut-off sky pixels in `labels` (working resolution) to their neighbours. */
 export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: number, h: number, grad: Float32Array, lab: Lab): string[] {
   const R = regions.length;
@@ -248,12 +277,15 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     const y = (i - x) / w;
     if (x >= fx0 && x <= fx1 && y >= fy0 && y <= fy1) within[labels[i]]++;
   }
+  // Per region, the share of its pixels close to the façade (within NEAR working pixels): window
+  // panes and recesses are set in it; a canopy, a ground floor in shade or a car are not.
+  const near = nearShare(labels, w, h, R, facade, 3);
   regions.forEach((r, k) => {
     if (out[k] !== 'region') return;
     const inside = r.cx >= fx0 && r.cx <= fx1 && r.cy >= fy0 && r.cy <= fy1 && within[k] >= r.n * 0.8;
     const touchesFacade = adj[k * R + facade] > 0;
     const touchesSky = sky >= 0 && adj[k * R + sky] > 0;
-    if (inside && touchesFacade && r.L < f.L - 12 && r.n < f.n && r.grad < WINDOW_GRAD) out[k] = 'window';
+    if (inside && touchesFacade && near[k] >= 0.5 && r.L < f.L - 12 && r.n < f.n && r.grad < WINDOW_GRAD) out[k] = 'window';
     // A roof caps the façade: above it and over its width, not sky-blue (branches against the sky beside it are not a roof).
     else if (touchesFacade && touchesSky && r.cy < f.cy && r.cx >= fx0 && r.cx <= fx1 && r.B > -8 && r.grad < ROOF_GRAD && r.n > n * 0.01) out[k] = 'roof';
   });
@@ -263,7 +295,7 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     if (out[k] !== 'region' || r.n < n * 0.04 || r.bottom / w > 0.3 || r.cy / h > 0.8) return;
     // Not a near-black mass (trees in shade, hedges, a car park) nor a dark one busy with leaf
     // edges; a light plane studded with windows is busy too, and is still a façade.
-    if (r.L < 30 || (r.grad >= WINDOW_GRAD && r.L < 55)) return;
+    if (r.L < 40 || (r.grad >= WINDOW_GRAD && r.L < 55)) return;
     if (adj[k * R + facade] > 0) out[k] = 'facade';
   });
   return out;
