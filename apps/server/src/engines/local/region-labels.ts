@@ -169,18 +169,18 @@ function keepConnectedSky(labels: Uint8Array, w: number, h: number, sky: number,
   }
 }
 
-/** Per region, the share of its pixels within `d` pixels (a square) of a pixel of region `of`. */
-function nearShare(labels: Uint8Array, w: number, h: number, R: number, of: number, d: number): Float64Array {
+/** Per region, the share of its pixels within `d` pixels (a square) of a pixel of a region that is `of`. */
+function nearShare(labels: Uint8Array, w: number, h: number, R: number, of: (k: number) => boolean, d: number): Float64Array {
   // Separable dilation of the mask of `of`: rows, then columns.
   const rows = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0, last = -Infinity; x < w; x++) {
-      if (labels[y * w + x] === of) last = x;
+      if (of(labels[y * w + x])) last = x;
       if (x - last <= d) rows[y * w + x] = 1;
     }
   for (let y = 0; y < h; y++)
     for (let x = w - 1, last = Infinity; x >= 0; x--) {
-      if (labels[y * w + x] === of) last = x;
+      if (of(labels[y * w + x])) last = x;
       if (last - x <= d) rows[y * w + x] = 1;
     }
   const near = new Float64Array(R);
@@ -279,7 +279,7 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
   }
   // Per region, the share of its pixels close to the façade (within NEAR working pixels): window
   // panes and recesses are set in it; a canopy, a ground floor in shade or a car are not.
-  const near = nearShare(labels, w, h, R, facade, 3);
+  const near = nearShare(labels, w, h, R, (k) => k === facade, 3);
   regions.forEach((r, k) => {
     if (out[k] !== 'region') return;
     const inside = r.cx >= fx0 && r.cx <= fx1 && r.cy >= fy0 && r.cy <= fy1 && within[k] >= r.n * 0.8;
@@ -297,6 +297,13 @@ export function labelRegions(regions: RegionStats[], labels: Uint8Array, w: numb
     // edges; a light plane studded with windows is busy too, and is still a façade.
     if (r.L < 40 || (r.grad >= WINDOW_GRAD && r.L < 55)) return;
     if (adj[k * R + facade] > 0) out[k] = 'facade';
+  });
+  // Windows in a second plane (the shaded side of a corner) are set in that plane.
+  const nearAny = nearShare(labels, w, h, R, (k) => out[k] === 'facade', 3);
+  regions.forEach((r, k) => {
+    if (out[k] !== 'region' || r.n >= f.n || r.grad >= WINDOW_GRAD || nearAny[k] < 0.5 || within[k] < r.n * 0.8) return;
+    const darker = regions.some((p, j) => out[j] === 'facade' && adj[k * R + j] > 0 && r.L < p.L - 12);
+    if (darker) out[k] = 'window';
   });
   return out;
 }
