@@ -1,6 +1,7 @@
 import { rgbToLab } from './pixels/color.js';
 import { sobel } from './pixels/filters.js';
 import { fitSize, luminance, resizeRgb, type Rgb } from './pixels/image.js';
+import { greenDiffers, labelRegions } from './region-labels.js';
 
 /**
  * Region segmentation: SLIC superpixels in Lab + position on a working copy, then greedy
@@ -238,6 +239,8 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     }
 
   const std = (c: Cluster) => Math.sqrt(Math.max(0, c.LL / c.n - (c.L / c.n) ** 2));
+  const blueSky = (c: Cluster) => c.B / c.n < -7 && c.L / c.n > 50 && c.grad / c.n < 0.05 && c.cy / c.n / h < 0.6;
+  const cloudLike = (c: Cluster) => c.L / c.n > 70 && Math.hypot(c.A / c.n, c.B / c.n) < 8 && std(c) < 8 && c.grad / c.n < 0.04 && c.cy / c.n / h < 0.5;
   const cost = (a: Cluster, b: Cluster, edge: [number, number] | undefined) => {
     const dl = a.L / a.n - b.L / b.n;
     const da = a.A / a.n - b.A / b.n;
@@ -246,16 +249,21 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     const dT = Math.abs(std(a) - std(b)) * 0.6 + Math.abs(a.grad / a.n - b.grad / b.n) * 60;
     // Small clusters merge more readily (size-weighted like Ward's criterion).
     const size = Math.min(1.3, Math.sqrt(Math.min(a.n, b.n) / n) * 6 + 0.6);
+    // Planting against brick or stone of a similar lightness is still two surfaces.
+    const green = greenDiffers({ L: a.L / a.n, A: a.A / a.n, B: a.B / a.n }, { L: b.L / b.n, A: b.A / b.n, B: b.B / b.n }) ? 8 : 0;
+    // A pale blue sky against a white façade differs little in colour but is still two
+    // surfaces; clouds (bright, smooth, near-neutral) may still join the blue.
+    const sky = blueSky(a) !== blueSky(b) && !(cloudLike(a) || cloudLike(b)) ? 8 : 0;
     if (edge) {
       // Adjacent: what matters most is the step across the shared boundary, so smooth
       // gradients (a sky) merge while real edges (wall against window) do not.
       const step = edge[0] / edge[1];
       // Either a smooth step across the boundary (gradients) or alike on average (a
       // window-studded façade, whose boundaries cross many small edges) merges.
-      return Math.min(0.3 * dE + 0.7 * step * 1.4 + dT, (dE + dT) * 1.15) * size;
+      return Math.min(0.3 * dE + 0.7 * step * 1.4 + dT, (dE + dT) * 1.15) * size + green + sky;
     }
     const dy = Math.abs(a.cy / a.n - b.cy / b.n) / h;
-    return (dE + dT) * size + 4 + dy * 6;
+    return (dE + dT) * size + 4 + dy * 6 + green + sky;
   };
 
   let alive = cl.length;
@@ -351,7 +359,7 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
     const l = c.L / c.n;
     const a = c.A / c.n;
     const b = c.B / c.n;
-    return std(c) < 14 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && Math.abs(b) < 10));
+    return std(c) < 14 && c.grad / c.n < 0.06 && ((b < -4 && l > 40 && Math.abs(a) < 14) || (l > 78 && Math.abs(a) < 6 && b < 2 && b > -10));
   };
   // Where a cluster folded away outside the merge loop went (neighbours' adjacency may still name it).
   const mergedInto = new Int32Array(cl.length).fill(-1);
@@ -473,6 +481,14 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
   final.forEach((c, r) => c.members.forEach((m) => (spToRegion[m] = r)));
   const small_labels = new Uint8Array(n);
   for (let i = 0; i < n; i++) small_labels[i] = spToRegion[sp.labels[i]];
+  const names = labelRegions(
+    final.map((c) => ({ n: c.n, L: c.L / c.n, A: c.A / c.n, B: c.B / c.n, std: std(c), grad: c.grad / c.n, cx: c.cx / c.n, cy: c.cy / c.n, top: c.top, bottom: c.bottom })),
+    small_labels,
+    w,
+    h,
+    grad,
+    { L, A, B },
+  );
 
   // Colour-guided upsampling: each full-resolution pixel picks, among the labels of its
   // nearby working pixels, the one whose mean colour is closest to its own.
@@ -534,49 +550,13 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
       if (x > bb[2]) bb[2] = x;
       if (y > bb[3]) bb[3] = y;
     }
-  const regions: RegionInfo[] = final.map((c, r) => ({
+  const regions: RegionInfo[] = final.map((_, r) => ({
     label: 'region',
     area: cnt[r] / (W * H),
     color: [0, 1, 2].map((k) => Math.round((sum[r * 3 + k] / Math.max(1, cnt[r])) * 255)) as [number, number, number],
     bbox: bbox[r],
   }));
-  // Label the regions.
-  let skyIdx = -1;
-  let skyScore = 0;
-  let groundIdx = -1;
-  let groundScore = 0;
-  final.forEach((c, r) => {
-    const l = c.L / c.n;
-    const b = c.B / c.n;
-    const tex = std(c);
-    const cy = c.cy / c.n / h;
-    const topFrac = c.top / w;
-    const bottomFrac = c.bottom / w;
-    if (topFrac > 0.15 && cy < 0.55 && (l > 50 || b < -8) && tex < 14) {
-      const s = topFrac + (l / 100) * 0.5 - tex / 40;
-      if (s > skyScore) {
-        skyScore = s;
-        skyIdx = r;
-      }
-    }
-    if (bottomFrac > 0.25 && cy > 0.6) {
-      const s = bottomFrac + c.n / n;
-      if (s > groundScore) {
-        groundScore = s;
-        groundIdx = r;
-      }
-    }
-  });
-  if (skyIdx >= 0) regions[skyIdx].label = 'sky';
-  if (groundIdx >= 0 && groundIdx !== skyIdx) regions[groundIdx].label = 'ground';
-  final.forEach((c, r) => {
-    if (regions[r].label !== 'region') return;
-    const a = c.A / c.n;
-    const b = c.B / c.n;
-    if (a < -8 && b > 5 && c.L / c.n < 75) regions[r].label = 'vegetation';
-  });
-  const facade = regions.findIndex((r) => r.label === 'region');
-  if (facade >= 0 && regions[facade].area > 0.08) regions[facade].label = 'facade';
+  names.forEach((name, r) => (regions[r].label = name));
   return { labels, w: W, h: H, regions };
 }
 
