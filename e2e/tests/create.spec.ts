@@ -69,10 +69,13 @@ test('a subscriber uploads, picks light and walls, creates four variations that 
 
   // The page must not reload from here on: the images come through the socket.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/runpod/generate') && r.request().method() === 'POST', { timeout: 120_000 });
   await page.getByRole('button', { name: 'Create', exact: true }).click();
 
+  // The four slots show at once (placeholders until the server answers); the balance follows the answer.
   await expect(history(page).getByRole('button', { name: /rendering/ })).toHaveCount(4, { timeout: 60_000 });
   await expect(page.getByRole('button', { name: /Rendering/ })).toBeDisabled();
+  expect((await answered).status()).toBe(200);
   await expect(creditsRing(page)).toContainText(String(startCredits - 4));
   await shoot(page, '3-generating');
 
