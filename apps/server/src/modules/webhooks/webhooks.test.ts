@@ -120,6 +120,28 @@ describe('with WEBHOOKS_ALLOW_PRIVATE=true (a receiver on this machine)', { time
     expect(log[0]).toMatchObject({ event: 'batch.completed', status: 'delivered', statusCode: 200, attempts: 2, error: null });
   });
 
+  it('signs masks.completed when an input image\'s regions are ready', async () => {
+    receiver = await startReceiver([200]);
+    const ada = await createSubscribedUser(t.app, { credits: 10 });
+    const created = await t.app.inject({ method: 'POST', url: '/api/webhooks/endpoints', headers: ada.headers, payload: { url: receiver.url, events: ['masks.completed'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { secret } = created.json<CreatedWebhookEndpoint>();
+    const inputImageId = await createInputImage(t.app, ada.id, 96, 64);
+    const started = await t.app.inject({ method: 'POST', url: '/api/masks/generate', headers: ada.headers, payload: { inputImageId } });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const rx = receiver;
+    await eventually(async () => rx.received.length >= 1, 'the masks.completed delivery');
+    const [delivery] = rx.received;
+    expect(verifyStandardWebhook(secret, delivery.headers, delivery.body), 'signature').toBe(true);
+    const payload = JSON.parse(delivery.body) as WebhookPayload;
+    expect(payload.type).toBe('masks.completed');
+    const masks = await t.app.inject({ method: 'GET', url: `/api/masks/${inputImageId}`, headers: ada.headers });
+    const regions = (masks.json().data as { maskRegions: unknown[] }).maskRegions;
+    expect(payload.data).toMatchObject({ inputImageId, status: 'completed', maskCount: regions.length });
+    expect(regions.length).toBeGreaterThan(0);
+  });
+
   it('sends nothing for events the endpoint did not choose, and nothing after it is removed', async () => {
     receiver = await startReceiver([200]);
     const ada = await createSubscribedUser(t.app, { credits: 10 });
