@@ -82,16 +82,19 @@ export function ApiKeysCard() {
         ) : keys.data && keys.data.length > 0 ? (
           <ul aria-label="API keys" className="divide-y divide-stone-100 rounded-xl border border-stone-200">
             {keys.data.map((key) => (
-              <li
-                key={key.id}
-                className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 text-sm md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_13.5rem_15.5rem_auto] md:whitespace-nowrap"
-              >
-                <span className="min-w-40 flex-1 truncate font-medium text-stone-900 md:min-w-0" title={key.name}>
-                  {key.name}
-                </span>
-                <code className="font-mono text-[13px] text-stone-600">{key.prefix}…</code>
-                <span className="text-stone-500">Created {formatWhen(key.createdAt)}</span>
-                <span className="text-stone-500">{key.lastUsedAt ? `Last used ${formatWhen(key.lastUsedAt)}` : 'Never used'}</span>
+              <li key={key.id} className="flex items-center gap-4 px-4 py-3 text-sm">
+                <div className="min-w-0 flex-1">
+                  <div className="flex min-w-0 items-baseline gap-3">
+                    <span className="truncate font-medium text-stone-900" title={key.name}>
+                      {key.name}
+                    </span>
+                    <code className="shrink-0 font-mono text-[13px] text-stone-600">{key.prefix}…</code>
+                  </div>
+                  <div className="mt-0.5 flex flex-wrap gap-x-4 text-stone-500">
+                    <span>Created {formatWhen(key.createdAt)}</span>
+                    <span>{key.lastUsedAt ? `Last used ${formatWhen(key.lastUsedAt)}` : 'Never used'}</span>
+                  </div>
+                </div>
                 <Button variant="ghost" size="sm" icon={<Trash2 className="size-4" />} onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
                   Revoke
                 </Button>
