@@ -8,7 +8,8 @@ import type { Tx } from '../../db/client.js';
  * Semantics a handler can rely on:
  * - a job runs at least once; a handler must be idempotent (check the row's state first);
  * - a job has a time limit (`timeoutSeconds`): the handler's `signal` aborts at the limit, and
- *   a job still active after it (its worker died) is expired by maintenance and retried;
+ *   a job still active a grace period after it (its worker died) is expired by maintenance and
+ *   retried (pg-boss-queue.ts expirySeconds);
  * - a failure or expiry is retried `retryLimit` times, `retryDelaySeconds` apart;
  * - after the final failure or expiry `onDead` runs once per job (it must be idempotent too).
  */

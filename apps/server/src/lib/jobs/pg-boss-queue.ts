@@ -7,6 +7,15 @@ import { UserJobSlots } from './user-slots.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
 
 /**
+ * pg-boss expires an active job some seconds after the handler's own time limit: a handler
+ * aborted at the limit still cancels its remote work and records its failure, and the recovery
+ * sweep must not take an expiry in that window for a lost job. Only a dead worker's job expires.
+ */
+function expirySeconds(timeoutSeconds: number): number {
+  return timeoutSeconds + Math.max(5, Math.ceil(timeoutSeconds / 10));
+}
+
+/**
  * JobQueue on pg-boss 10, in the application's own database:
  * - PostgreSQL: pg-boss's own small pool on the same connection string;
  * - PGlite: pg-boss's `db` option backed by the PGlite instance (multi-statement SQL, which
@@ -136,7 +145,7 @@ export class PgBossJobQueue implements JobQueue {
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       ...(def.retryBackoff ? { retryBackoff: true } : {}),
-      expireInSeconds: def.timeoutSeconds,
+      expireInSeconds: expirySeconds(def.timeoutSeconds),
       ...(def.onDead ? { deadLetter: deadQueueName(queue) } : {}),
       ...(opts.id ? { id: opts.id } : {}),
       ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
@@ -177,7 +186,7 @@ export class PgBossJobQueue implements JobQueue {
         retryLimit: def.retryLimit,
         retryDelay: def.retryDelaySeconds,
         retryBackoff: def.retryBackoff ?? false,
-        expireInSeconds: def.timeoutSeconds,
+        expireInSeconds: expirySeconds(def.timeoutSeconds),
       };
       if (def.onDead) {
         await this.boss.createQueue(deadQueueName(def.name), { name: deadQueueName(def.name), retryLimit: 5, retryDelay: 5, expireInSeconds: 300 });
