@@ -7,7 +7,7 @@ import { StepSlider } from '../../../components/ui/StepSlider';
 import { GenerateButton } from '../../../components/workspace/GenerateButton';
 import { InspectorPanel } from '../../../components/workspace/InspectorPanel';
 import { clampSide, presetOf, RESOLUTION_PRESETS, SCALE_FACTORS, type OutputSummary } from '../refineLogic';
-import { Segmented } from './Segmented';
+import { Segmented } from '../../../components/workspace/Segmented';
 
 const VARIATION_COUNTS = [1, 2, 3, 4] as const;
 
