@@ -21,6 +21,12 @@ import { OptionSectionPanel } from './OptionSectionPanel';
 import { StyleSwitch } from './StyleSwitch';
 import { VariationsPicker } from './VariationsPicker';
 
+const LEVELS = [
+  { key: 'creativity', label: 'Creativity', hint: 'How freely the render reinterprets your image.', changed: creativityChanged },
+  { key: 'expressivity', label: 'Expressivity', hint: 'Strength of the chosen style, light and mood.', changed: expressivityChanged },
+  { key: 'resemblance', label: 'Resemblance', hint: 'How closely edges and geometry follow the input.', changed: resemblanceChanged },
+] as const;
+
 /**
  * The edit inspector (spec §2, §3): the render style, one open section at a time with its
  * option tiles, the creativity / expressivity / resemblance sliders and the variation count.
@@ -95,36 +101,19 @@ export function EditInspector({ prompt, footer, onMinimise }: { prompt?: ReactNo
       </div>
 
       <div className="space-y-5 px-4 py-5">
-        <StepSlider
-          id="level-creativity"
-          label="Creativity"
-          hint="How freely the render reinterprets your image."
-          value={c.creativity}
-          min={GENERATION_LIMITS.creativity.min}
-          max={GENERATION_LIMITS.creativity.max}
-          onChange={(v) => dispatch(creativityChanged(v))}
-          showRange
-        />
-        <StepSlider
-          id="level-expressivity"
-          label="Expressivity"
-          hint="Strength of the chosen style, light and mood."
-          value={c.expressivity}
-          min={GENERATION_LIMITS.expressivity.min}
-          max={GENERATION_LIMITS.expressivity.max}
-          onChange={(v) => dispatch(expressivityChanged(v))}
-          showRange
-        />
-        <StepSlider
-          id="level-resemblance"
-          label="Resemblance"
-          hint="How closely edges and geometry follow the input."
-          value={c.resemblance}
-          min={GENERATION_LIMITS.resemblance.min}
-          max={GENERATION_LIMITS.resemblance.max}
-          onChange={(v) => dispatch(resemblanceChanged(v))}
-          showRange
-        />
+        {LEVELS.map((level) => (
+          <StepSlider
+            key={level.key}
+            id={`level-${level.key}`}
+            label={level.label}
+            hint={level.hint}
+            value={c[level.key]}
+            min={GENERATION_LIMITS[level.key].min}
+            max={GENERATION_LIMITS[level.key].max}
+            onChange={(v) => dispatch(level.changed(v))}
+            showRange
+          />
+        ))}
         <VariationsPicker value={c.variations} onChange={(n) => dispatch(variationsChanged(n))} />
       </div>
     </InspectorPanel>

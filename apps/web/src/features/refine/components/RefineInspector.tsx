@@ -11,6 +11,13 @@ import { Segmented } from '../../../components/workspace/Segmented';
 
 const VARIATION_COUNTS = [1, 2, 3, 4] as const;
 
+const ENHANCEMENTS = [
+  { key: 'aiStrength', id: 'refine-ai-strength', label: 'AI Strength', hint: 'How much detail and texture is brought out.' },
+  { key: 'resemblance', id: 'refine-resemblance', label: 'Resemblance', hint: 'How closely the result stays to the original.' },
+  { key: 'clarity', id: 'refine-clarity', label: 'Clarity', hint: 'Local contrast in the mid-tones.' },
+  { key: 'sharpness', id: 'refine-sharpness', label: 'Sharpness', hint: 'Crispness of edges and fine lines.' },
+] as const;
+
 /**
  * The edit inspector of the refine screen (spec §2, §3, §9): resolution, scale factor 1–4×,
  * AI Strength, Resemblance, Clarity and Sharpness (1–50), Match Color and variations 1–4; the
@@ -164,46 +171,19 @@ export function RefineInspector({
             <RotateCcw className="size-3" aria-hidden /> Defaults
           </button>
         </div>
-        <StepSlider
-          id="refine-ai-strength"
-          label="AI Strength"
-          hint="How much detail and texture is brought out."
-          value={settings.aiStrength}
-          min={REFINE_LIMITS.aiStrength.min}
-          max={REFINE_LIMITS.aiStrength.max}
-          onChange={(aiStrength) => onChange({ aiStrength })}
-          wideValue
-        />
-        <StepSlider
-          id="refine-resemblance"
-          label="Resemblance"
-          hint="How closely the result stays to the original."
-          value={settings.resemblance}
-          min={REFINE_LIMITS.resemblance.min}
-          max={REFINE_LIMITS.resemblance.max}
-          onChange={(resemblance) => onChange({ resemblance })}
-          wideValue
-        />
-        <StepSlider
-          id="refine-clarity"
-          label="Clarity"
-          hint="Local contrast in the mid-tones."
-          value={settings.clarity}
-          min={REFINE_LIMITS.clarity.min}
-          max={REFINE_LIMITS.clarity.max}
-          onChange={(clarity) => onChange({ clarity })}
-          wideValue
-        />
-        <StepSlider
-          id="refine-sharpness"
-          label="Sharpness"
-          hint="Crispness of edges and fine lines."
-          value={settings.sharpness}
-          min={REFINE_LIMITS.sharpness.min}
-          max={REFINE_LIMITS.sharpness.max}
-          onChange={(sharpness) => onChange({ sharpness })}
-          wideValue
-        />
+        {ENHANCEMENTS.map((slider) => (
+          <StepSlider
+            key={slider.key}
+            id={slider.id}
+            label={slider.label}
+            hint={slider.hint}
+            value={settings[slider.key]}
+            min={REFINE_LIMITS[slider.key].min}
+            max={REFINE_LIMITS[slider.key].max}
+            onChange={(value) => onChange({ [slider.key]: value })}
+            wideValue
+          />
+        ))}
         <div className="flex items-start justify-between gap-4">
           <div>
             <label htmlFor="refine-match-color" className="text-[13px] font-medium text-stone-800">
