@@ -6,7 +6,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { gpuModels, type EngineConfig } from './engines/index.js';
 import { EnginePreflight, formatReport } from './engines/preflight.js';
-import { findUserByEmail } from './modules/auth/auth.service.js';
+import { findUserByEmail } from './modules/auth/index.js';
 import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './modules/billing/index.js';
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';

@@ -24,7 +24,8 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
-import { createAuthService, OAUTH_STATE_TTL_MS } from './auth.service.js';
+import { createAuthService } from './auth.service.js';
+import { OAUTH_STATE_TTL_MS } from './google-sign-in.js';
 import { readAvatar } from './avatars.js';
 
 const TAGS = ['auth'];

@@ -1,3 +1,3 @@
 // The auth module's public face: other modules use these, never the users table directly.
 export { registerAuthRoutes } from './auth.routes.js';
-export { findUserById } from './auth.service.js';
+export { findUserByEmail, findUserById } from './users.js';

@@ -1,6 +1,6 @@
 import type { GeneratedImage, InputImage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
-import type { GeneratedImageRow, InputImageRow } from './images.service.js';
+import type { GeneratedImageRow, InputImageRow } from './owned-images.js';
 
 /** API shapes (spec §3) of the rows, with signed, expiring file URLs. */
 

@@ -38,17 +38,11 @@ import { assertStorageRoom } from '../storage-quota/index.js';
 import { registerFileRoutes } from './files.routes.js';
 import { scheduleDeletedFilesCleanup } from './images.cleanup.js';
 import { presentGeneratedImage, presentInputImage } from './images.present.js';
-import {
-  convertGeneratedToInput,
-  createInputFromGenerated,
-  getTweakHistory,
-  listCompletedGeneratedImages,
-  listInputImages,
-  prepareDownload,
-  saveInputImageSettings,
-  softDeleteInputImage,
-  uploadInputImage,
-} from './images.service.js';
+import { convertGeneratedToInput, createInputFromGenerated } from './copies-of-generated.js';
+import { prepareDownload } from './image-files.js';
+import { saveInputImageSettings, softDeleteInputImage } from './input-image-updates.js';
+import { getTweakHistory, listCompletedGeneratedImages, listInputImages } from './listing-and-history.js';
+import { uploadInputImage } from './upload.js';
 
 const TAGS = ['images'];
 const BEARER = [{ bearerAuth: [] }];

@@ -7,7 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import { and, count, eq } from 'drizzle-orm';
 import type { App } from '../../types.js';
 import { batches, generatedImages, inputImages, users, type ModuleType } from '../../db/schema/index.js';
-import { storeGeneratedImageFiles } from './images.service.js';
+import { storeGeneratedImageFiles } from './image-files.js';
 
 export type Paint = string | ((x: number, y: number) => [number, number, number]);
 

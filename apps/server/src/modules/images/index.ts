@@ -1,19 +1,16 @@
 // The images module's public face: other modules use these, never its tables.
 export {
-  createInputFromGenerated,
-  createInputImageFromBytes,
   getOwnedGeneratedImage,
   getOwnedInputImage,
-  uploadInputImage,
-  listInputImages,
-  readGeneratedImageBytes,
-  readInputImageBytes,
-  setInputImagePrompts,
-  storeGeneratedImageFiles,
   type GeneratedImageRow,
   type ImagesContext,
   type InputImageRow,
-} from './images.service.js';
+} from './owned-images.js';
+export { createInputImageFromBytes, uploadInputImage } from './upload.js';
+export { createInputFromGenerated } from './copies-of-generated.js';
+export { listInputImages } from './listing-and-history.js';
+export { readGeneratedImageBytes, readInputImageBytes, storeGeneratedImageFiles } from './image-files.js';
+export { setInputImagePrompts } from './input-image-updates.js';
 export { presentGeneratedImage, presentInputImage } from './images.present.js';
 export { sniffImageFormat } from './image-processing.js';
 export {

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { defineVariationQueue, type VariationWork } from '../generation/index.js';
 import { readTweakFile } from './tweak.files.js';
-import { readSnapshotImage, TWEAK_QUEUE } from './tweak.service.js';
+import { TWEAK_QUEUE } from './tweak-batch.js';
+import { readSnapshotImage } from './tweak-images.js';
 
 /**
  * The tweak queue: one job per TWEAK variation, run by the generation module's variation job

@@ -28,15 +28,8 @@ import { assertStorageRoom } from '../storage-quota/index.js';
 import { scheduleDailyCleanup } from '../images/index.js';
 import { cleanupUnusedTweakFiles, UNUSED_TWEAK_FILE_MS } from './tweak.cleanup.js';
 import { registerTweakQueue } from './tweak.job.js';
-import {
-  createInputFromTweak,
-  getTweakPrompt,
-  saveTweakPrompt,
-  startAddImage,
-  startInpaint,
-  startOutpaint,
-  uploadMask,
-} from './tweak.service.js';
+import { createInputFromTweak, getTweakPrompt, saveTweakPrompt } from './saved-prompts-and-inputs.js';
+import { startAddImage, startInpaint, startOutpaint, uploadMask } from './tweak-operations.js';
 
 const TAGS = ['tweak'];
 const BEARER = [{ bearerAuth: [] }];

@@ -1,5 +1,5 @@
 // The customization feature's public face: the inspector, its slice and the option catalog.
-export { EditInspector, INSPECTOR_WIDTH } from './components/EditInspector';
+export { EditInspector } from './components/EditInspector';
 export {
   customizationReducer,
   inputImageSelected,

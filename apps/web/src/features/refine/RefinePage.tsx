@@ -16,7 +16,8 @@ import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
 import { stripPaging, useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { RefineCanvas, type CanvasLayer } from './components/RefineCanvas';
 import { RefineImageStrip, type StripImage } from './components/RefineImageStrip';
-import { REFINE_INSPECTOR_WIDTH, RefineInspector } from './components/RefineInspector';
+import { INSPECTOR_WIDTH } from '../../components/workspace/InspectorPanel';
+import { RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
 import { useDelayedModal } from './hooks/useDelayedModal';
 import { ResultsStrip } from './components/ResultsStrip';
@@ -159,7 +160,7 @@ export function RefinePage() {
   // A canvas click opens the prompt modal after the spec's 100 ms modal delay.
   const { open: promptOpen, setOpen: setPromptOpen, openSoon: openPromptSoon } = useDelayedModal();
   const [downloading, setDownloading] = useState(false);
-  const insetLeft = inspectorOpen ? REFINE_INSPECTOR_WIDTH : 0;
+  const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
 
   const download = async () => {
     setDownloading(true);

@@ -1,6 +1,4 @@
-import { Sparkles } from 'lucide-react';
-import { Button } from '../../../components/ui/Button';
-import { formatNumber } from '../../../lib/format';
+import { GenerateButton } from '../../../components/workspace/GenerateButton';
 
 /** The inspector's Create button with what it costs; disabled while a render runs. */
 export function CreateButton({
@@ -21,18 +19,14 @@ export function CreateButton({
   hasEnoughCredits: boolean;
 }) {
   return (
-    <div>
-      <Button size="lg" fullWidth icon={<Sparkles className="size-4.5" />} loading={submitting || generating} disabled={disabled} onClick={onCreate}>
-        {generating ? 'Rendering…' : 'Create'}
-      </Button>
-      <p className="mt-2 flex justify-between text-xs text-stone-500">
-        <span>
-          {cost} credit{cost === 1 ? '' : 's'}
-        </span>
-        <span className={hasEnoughCredits ? '' : 'font-medium text-red-600'}>
-          {hasEnoughCredits ? `${formatNumber(credits)} available` : `Only ${formatNumber(credits)} left`}
-        </span>
-      </p>
-    </div>
+    <GenerateButton
+      label={generating ? 'Rendering…' : 'Create'}
+      onClick={onCreate}
+      disabled={disabled}
+      loading={submitting || generating}
+      cost={cost}
+      credits={credits}
+      hasEnoughCredits={hasEnoughCredits}
+    />
   );
 }

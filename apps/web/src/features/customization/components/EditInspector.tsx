@@ -1,11 +1,12 @@
 import clsx from 'clsx';
-import { ChevronDown, PanelLeftClose, RotateCw } from 'lucide-react';
+import { ChevronDown, RotateCw } from 'lucide-react';
 import { Accordion } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { GENERATION_LIMITS } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { StepSlider } from '../../../components/ui/StepSlider';
+import { InspectorPanel } from '../../../components/workspace/InspectorPanel';
 import { findTile } from '../catalog';
 import {
   creativityChanged,
@@ -20,7 +21,11 @@ import { OptionSectionPanel } from './OptionSectionPanel';
 import { StyleSwitch } from './StyleSwitch';
 import { VariationsPicker } from './VariationsPicker';
 
-export const INSPECTOR_WIDTH = 322;
+const LEVELS = [
+  { key: 'creativity', label: 'Creativity', hint: 'How freely the render reinterprets your image.', changed: creativityChanged },
+  { key: 'expressivity', label: 'Expressivity', hint: 'Strength of the chosen style, light and mood.', changed: expressivityChanged },
+  { key: 'resemblance', label: 'Resemblance', hint: 'How closely edges and geometry follow the input.', changed: resemblanceChanged },
+] as const;
 
 /**
  * The edit inspector (spec §2, §3): the render style, one open section at a time with its
@@ -34,122 +39,84 @@ export function EditInspector({ prompt, footer, onMinimise }: { prompt?: ReactNo
   const open = c.openSection[c.selectedStyle];
 
   return (
-    <aside
-      aria-label="Edit Inspector"
-      style={{ width: INSPECTOR_WIDTH }}
-      className="flex h-full flex-col border-r border-stone-200 bg-white"
-    >
-      <div className="flex h-12 shrink-0 items-center justify-between border-b border-stone-100 pr-2 pl-4">
-        <h2 className="text-[13px] font-semibold tracking-tight text-stone-900">Edit Inspector</h2>
-        <button
-          type="button"
-          onClick={onMinimise}
-          aria-label="Minimise the inspector"
-          title="Minimise"
-          className="rounded-lg p-1.5 text-stone-400 transition-colors hover:bg-stone-100 hover:text-stone-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          <PanelLeftClose className="size-4.5" />
-        </button>
+    <InspectorPanel title="Edit Inspector" onMinimise={onMinimise} footer={footer}>
+      {prompt ? <div className="px-4 pt-4">{prompt}</div> : null}
+
+      <div className="px-4 pt-4">
+        <StyleSwitch value={c.selectedStyle} onChange={(style) => dispatch(styleChanged(style))} />
       </div>
 
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-        {prompt ? <div className="px-4 pt-4">{prompt}</div> : null}
-
-        <div className="px-4 pt-4">
-          <StyleSwitch value={c.selectedStyle} onChange={(style) => dispatch(styleChanged(style))} />
-        </div>
-
-        <div className="mt-3 border-t border-stone-100">
-          {c.optionsLoading && !c.availableOptions ? (
-            <SectionSkeleton />
-          ) : c.optionsError && !c.availableOptions ? (
-            <div className="px-4 py-4">
-              <p className="text-sm text-red-600">{c.optionsError}</p>
-              <button
-                type="button"
-                className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-brand-700 hover:text-brand-800"
-                onClick={() => dispatch(customizationApi.endpoints.getCustomizationOptions.initiate(undefined, { subscribe: false, forceRefetch: true }))}
-              >
-                <RotateCw className="size-3.5" aria-hidden /> Try again
-              </button>
-            </div>
-          ) : (
-            <Accordion.Root
-              type="single"
-              collapsible
-              value={open ?? ''}
-              onValueChange={(value) => dispatch(sectionToggled(value || open || ''))}
+      <div className="mt-3 border-t border-stone-100">
+        {c.optionsLoading && !c.availableOptions ? (
+          <SectionSkeleton />
+        ) : c.optionsError && !c.availableOptions ? (
+          <div className="px-4 py-4">
+            <p className="text-sm text-red-600">{c.optionsError}</p>
+            <button
+              type="button"
+              className="mt-2 inline-flex items-center gap-1.5 text-[13px] font-medium text-brand-700 hover:text-brand-800"
+              onClick={() => dispatch(customizationApi.endpoints.getCustomizationOptions.initiate(undefined, { subscribe: false, forceRefetch: true }))}
             >
-              {sections.map((section) => {
-                const selectedId = c.selections[section.key];
-                const chosen = selectedId ? findTile(c.availableOptions, selectedId) : undefined;
-                return (
-                  <Accordion.Item key={section.key} value={section.key} className="border-b border-stone-100">
-                    <Accordion.Header>
-                      <Accordion.Trigger className="group flex h-11 w-full items-center gap-2 px-4 text-left transition-colors hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none">
-                        <span className="text-[13px] font-medium text-stone-800">{section.label}</span>
-                        {chosen ? (
-                          <span className="ml-auto flex min-w-0 items-center gap-1.5">
-                            {chosen.thumbnailUrl ? <img src={chosen.thumbnailUrl} alt="" className="size-4 shrink-0 rounded-sm object-cover ring-1 ring-stone-200" /> : null}
-                            <span className="truncate text-xs text-brand-700">{chosen.displayName}</span>
-                          </span>
-                        ) : (
-                          <span className="ml-auto text-xs text-stone-400">Any</span>
-                        )}
-                        <ChevronDown className="size-4 shrink-0 text-stone-400 transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
-                      </Accordion.Trigger>
-                    </Accordion.Header>
-                    <Accordion.Content className="px-4">
-                      <OptionSectionPanel
-                        section={section}
-                        selectedId={selectedId}
-                        onToggle={(optionId, displayName) => dispatch(optionToggled({ section: section.key, optionId, displayName }))}
-                      />
-                    </Accordion.Content>
-                  </Accordion.Item>
-                );
-              })}
-            </Accordion.Root>
-          )}
-        </div>
-
-        <div className="space-y-5 px-4 py-5">
-          <StepSlider
-            id="level-creativity"
-            label="Creativity"
-            hint="How freely the render reinterprets your image."
-            value={c.creativity}
-            min={GENERATION_LIMITS.creativity.min}
-            max={GENERATION_LIMITS.creativity.max}
-            onChange={(v) => dispatch(creativityChanged(v))}
-            showRange
-          />
-          <StepSlider
-            id="level-expressivity"
-            label="Expressivity"
-            hint="Strength of the chosen style, light and mood."
-            value={c.expressivity}
-            min={GENERATION_LIMITS.expressivity.min}
-            max={GENERATION_LIMITS.expressivity.max}
-            onChange={(v) => dispatch(expressivityChanged(v))}
-            showRange
-          />
-          <StepSlider
-            id="level-resemblance"
-            label="Resemblance"
-            hint="How closely edges and geometry follow the input."
-            value={c.resemblance}
-            min={GENERATION_LIMITS.resemblance.min}
-            max={GENERATION_LIMITS.resemblance.max}
-            onChange={(v) => dispatch(resemblanceChanged(v))}
-            showRange
-          />
-          <VariationsPicker value={c.variations} onChange={(n) => dispatch(variationsChanged(n))} />
-        </div>
+              <RotateCw className="size-3.5" aria-hidden /> Try again
+            </button>
+          </div>
+        ) : (
+          <Accordion.Root
+            type="single"
+            collapsible
+            value={open ?? ''}
+            onValueChange={(value) => dispatch(sectionToggled(value || open || ''))}
+          >
+            {sections.map((section) => {
+              const selectedId = c.selections[section.key];
+              const chosen = selectedId ? findTile(c.availableOptions, selectedId) : undefined;
+              return (
+                <Accordion.Item key={section.key} value={section.key} className="border-b border-stone-100">
+                  <Accordion.Header>
+                    <Accordion.Trigger className="group flex h-11 w-full items-center gap-2 px-4 text-left transition-colors hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none">
+                      <span className="text-[13px] font-medium text-stone-800">{section.label}</span>
+                      {chosen ? (
+                        <span className="ml-auto flex min-w-0 items-center gap-1.5">
+                          {chosen.thumbnailUrl ? <img src={chosen.thumbnailUrl} alt="" className="size-4 shrink-0 rounded-sm object-cover ring-1 ring-stone-200" /> : null}
+                          <span className="truncate text-xs text-brand-700">{chosen.displayName}</span>
+                        </span>
+                      ) : (
+                        <span className="ml-auto text-xs text-stone-400">Any</span>
+                      )}
+                      <ChevronDown className="size-4 shrink-0 text-stone-400 transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
+                    </Accordion.Trigger>
+                  </Accordion.Header>
+                  <Accordion.Content className="px-4">
+                    <OptionSectionPanel
+                      section={section}
+                      selectedId={selectedId}
+                      onToggle={(optionId, displayName) => dispatch(optionToggled({ section: section.key, optionId, displayName }))}
+                    />
+                  </Accordion.Content>
+                </Accordion.Item>
+              );
+            })}
+          </Accordion.Root>
+        )}
       </div>
 
-      {footer ? <div className="shrink-0 border-t border-stone-200 bg-white p-4">{footer}</div> : null}
-    </aside>
+      <div className="space-y-5 px-4 py-5">
+        {LEVELS.map((level) => (
+          <StepSlider
+            key={level.key}
+            id={`level-${level.key}`}
+            label={level.label}
+            hint={level.hint}
+            value={c[level.key]}
+            min={GENERATION_LIMITS[level.key].min}
+            max={GENERATION_LIMITS[level.key].max}
+            onChange={(v) => dispatch(level.changed(v))}
+            showRange
+          />
+        ))}
+        <VariationsPicker value={c.variations} onChange={(n) => dispatch(variationsChanged(n))} />
+      </div>
+    </InspectorPanel>
   );
 }
 

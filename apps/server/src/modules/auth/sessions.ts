@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { MeResponse, SessionResponse, SuccessResponse } from '@atelier/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthDeps } from './auth.deps.js';
+import { AUTH_TEXT } from './auth.text.js';
+import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.js';
+
+export const sessionExpired = () =>
+  new AppError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
+
+/** Sessions: password sign-in, the session payload, new tokens, and ending every session of an account. */
+export function createSessions(deps: AuthDeps) {
+  const { db, log } = deps;
+
+  async function requireUser(userId: number): Promise<UserRow> {
+    const row = await findUserById(db, userId);
+    if (!row) throw sessionExpired();
+    return row;
+  }
+
+  /** user, subscription and credits of an account (the /auth/me reply). */
+  async function buildSessionPayload(userId: number): Promise<MeResponse> {
+    const row = await requireUser(userId);
+    const subscription = await deps.subscriptionOf(userId);
+    return { user: toUserDto(row), subscription, credits: row.creditBalance };
+  }
+
+  /** A new bearer token plus the session payload (login, Google, verification replies). */
+  async function startSession(userId: number): Promise<SessionResponse> {
+    const row = await requireUser(userId);
+    const subscription = await deps.subscriptionOf(userId);
+    const token = await deps.tokens.sign(userId, row.tokenVersion);
+    return { token, user: toUserDto(row), subscription, credits: row.creditBalance };
+  }
+
+  /**
+   * Ends every session of the account: tokens signed before now are refused (401), and its live
+   * sockets, in every process, get `session_revoked` and close with 4003.
+   */
+  async function revokeSessions(executor: Db | Tx, userId: number): Promise<number> {
+    const [row] = await executor
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ tokenVersion: users.tokenVersion });
+    return row?.tokenVersion ?? 0;
+  }
+
+  /** After a revocation (or deletion) is committed: this process's guard forgets the account's token version, its sockets close. */
+  function closeSockets(userId: number): void {
+    deps.tokenVersions.forget(userId);
+    deps.events.publish(userId, { type: 'session_revoked' }).catch((err: unknown) => log.error({ err, userId }, 'could not close revoked sockets'));
+  }
+
+  return {
+    requireUser,
+    buildSessionPayload,
+    startSession,
+    revokeSessions,
+    closeSockets,
+
+    async login(input: { email: string; password: string }): Promise<SessionResponse> {
+      const user = await findUserByEmail(db, input.email);
+      if (!user) {
+        await verifyAgainstDummy(input.password);
+        throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+      }
+      if (!user.passwordHash) {
+        await verifyAgainstDummy(input.password);
+        throw new AppError(401, 'USE_GOOGLE_SIGN_IN', AUTH_TEXT.useGoogle);
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_TEXT.invalidCredentials);
+      }
+      if (!user.emailVerifiedAt) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_TEXT.emailNotVerified, {
+          emailVerificationRequired: true,
+          email: user.email,
+        });
+      }
+      return startSession(user.id);
+    },
+
+    /** POST /auth/logout and "Sign out everywhere": every token of the account stops working. */
+    async logout(userId: number): Promise<SuccessResponse> {
+      await revokeSessions(db, userId);
+      closeSockets(userId);
+      log.info({ userId }, 'signed out everywhere');
+      return { success: true, message: AUTH_TEXT.signedOut };
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
