@@ -123,7 +123,7 @@ test('a user with 2 credits asking for 4 variations sees the out-of-credits mess
   await subscribe(request, user.token, 'STARTER');
   await spendCreditsDownTo(request, user.token, 2);
   await waitForRendersToFinish(request, user.token);
-  await uploadInputThroughApi(request, user.token, await makeFacadePng(800, 520), 'courtyard.png');
+  const courtyard = await uploadInputThroughApi(request, user.token, await makeFacadePng(800, 520), 'courtyard.png');
   await signInWithToken(page, user.token);
 
   const generateCalls: string[] = [];
@@ -131,7 +131,8 @@ test('a user with 2 credits asking for 4 variations sees the out-of-credits mess
     if (r.url().includes('/api/runpod/generate')) generateCalls.push(r.url());
   });
 
-  await page.goto('/create');
+  // Named in the URL: the warm-up renders, finished under a minute ago, would otherwise be auto-selected (spec §2).
+  await page.goto(`/create?imageId=${courtyard}`);
   await expect(page.getByRole('button', { name: 'Input image courtyard.png' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('radio', { name: '4 variations' }).click();
   await expect(page.getByText('Only 2 left')).toBeVisible();
