@@ -48,3 +48,8 @@ function mentionsField(message: string, field: string): boolean {
   const words = last.split(/(?=[A-Z])|[_-]/).filter((w) => w.length >= 4);
   return words.some((w) => text.includes(w.toLowerCase()));
 }
+
+/** A route's error replies for its schema's `response`, each status answering `{message, code}` (shown in /api/docs). */
+export function errorResponses<S>(schema: S, statuses: readonly number[]): Record<number, S> {
+  return Object.fromEntries(statuses.map((s) => [s, schema])) as Record<number, S>;
+}

@@ -10,11 +10,12 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { createApiKey, deleteApiKey, listApiKeys } from './api-keys.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['api-keys'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+  errorResponses(errorResponseSchema, statuses);
 
 /** /api/api-keys: a signed-in session manages its keys (a key itself is refused here with 403). */
 export async function registerApiKeyRoutes(api: App): Promise<void> {

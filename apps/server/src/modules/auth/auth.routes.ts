@@ -27,13 +27,14 @@ import { AppError } from '../../lib/errors.js';
 import { createAuthService } from './auth.service.js';
 import { OAUTH_STATE_TTL_MS } from './google-sign-in.js';
 import { readAvatar } from './avatars.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['auth'];
 const BEARER = [{ bearerAuth: [] }];
 
 /** Error replies, declared so they show in /api/docs. */
 function errors(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, authErrorResponseSchema])) as Record<number, typeof authErrorResponseSchema>;
+  return errorResponses(authErrorResponseSchema, statuses);
 }
 
 const redirectResponse = { 302: z.null().describe('Redirect (Location header)') };

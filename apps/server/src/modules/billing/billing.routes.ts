@@ -27,11 +27,12 @@ import {
 } from './local-checkout.service.js';
 import { confirmCheckout, handleStripeWebhook } from './stripe-sync.service.js';
 import { getSubscription } from './subscription.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const errorSchema = z.object({ message: z.string(), code: z.string() }).passthrough();
 function errors(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as Record<number, typeof errorSchema>;
+  return errorResponses(errorSchema, statuses);
 }
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 

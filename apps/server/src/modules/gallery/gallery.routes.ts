@@ -27,11 +27,12 @@ import { contentTypeForKey } from '../../providers/storage/index.js';
 import { getSharedImage, listExplore, listMyShared, readPublicFile, useAsInput } from './explore.service.js';
 import { keepStatisticsFresh } from './statistics.js';
 import { deleteImage, listDays, listRangeBatches, listRangeImages, openInCreate, setVisibility } from './gallery.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 
 function errors(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  return errorResponses(imageErrorResponseSchema, statuses);
 }
 
 /** /api/gallery/* (the caller's own timeline and actions) and /api/explore/* (public). */

@@ -32,10 +32,11 @@ import {
   startGeneration,
 } from './generation.service.js';
 import { registerRenderQueue } from './render.job.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+  errorResponses(errorResponseSchema, statuses);
 
 /**
  * /api/runpod/* (spec §7 generation calls), /api/generation/create (legacy) and the two

@@ -43,16 +43,14 @@ import { prepareDownload } from './image-files.js';
 import { saveInputImageSettings, softDeleteInputImage } from './input-image-updates.js';
 import { getTweakHistory, listCompletedGeneratedImages, listInputImages } from './listing-and-history.js';
 import { uploadInputImage } from './upload.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['images'];
 const BEARER = [{ bearerAuth: [] }];
 
 /** Error replies, declared so they show in /api/docs. */
 function errors(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<
-    number,
-    typeof imageErrorResponseSchema
-  >;
+  return errorResponses(imageErrorResponseSchema, statuses);
 }
 
 /** /api/images/* and /api/files/* (signed file URLs). */

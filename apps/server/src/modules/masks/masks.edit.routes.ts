@@ -16,11 +16,12 @@ import {
 } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
 import { createRegion, deleteRegion, mergeRegions, splitRegion, updateRegion } from './masks.edit.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['masks'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, maskErrorResponseSchema])) as Record<number, typeof maskErrorResponseSchema>;
+  errorResponses(maskErrorResponseSchema, statuses);
 
 const refuse = (field: string, message: string) => new AppError(400, 'VALIDATION_ERROR', message, { field });
 

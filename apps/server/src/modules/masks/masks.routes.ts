@@ -17,11 +17,12 @@ import { registerMasksQueue } from './masks.job.js';
 import { masksEditRoutes } from './masks.edit.routes.js';
 import { idPassUploadRegions } from './masks.upload.js';
 import { clearMaskStyle, copyMasks, getMasks, setMaskVisibility, startMaskGeneration, updateMaskStyle } from './masks.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['masks'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, maskErrorResponseSchema])) as Record<number, typeof maskErrorResponseSchema>;
+  errorResponses(maskErrorResponseSchema, statuses);
 
 /**
  * /api/masks/* (spec §7 the /masks calls): start a generation of an input image's regions, read

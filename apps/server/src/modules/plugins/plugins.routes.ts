@@ -14,9 +14,10 @@ import { AppError } from '../../lib/errors.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import { pushView, type PushViewForm } from './plugins.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  errorResponses(imageErrorResponseSchema, statuses);
 
 /** POST /api/plugins/views: a plugin pushes a view (with an API key or a session). */
 export async function registerPluginRoutes(api: App): Promise<void> {

@@ -17,11 +17,12 @@ import type { App } from '../../types.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { onInputImageCopied } from '../images/index.js';
 import { addMaterial, copyMaterials, generatePrompt, getSavedPrompt, listMaterials, removeMaterial, savePrompt } from './prompts.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['ai-prompt'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, aiPromptErrorResponseSchema])) as Record<number, typeof aiPromptErrorResponseSchema>;
+  errorResponses(aiPromptErrorResponseSchema, statuses);
 
 /**
  * /api/ai-prompt/* (spec §7 the /ai-prompt calls): an input image's prompt materials, the AI

@@ -9,11 +9,12 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { claimReferral, hasTeamInterest, recordTeamInterest, referralSummary } from './referrals.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 /** Error replies: { message, code } and, for a bad field, its name. */
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  errorResponses(imageErrorResponseSchema, statuses);
 
 /** /api/referrals (the invite link, invites, claiming an invite) and /api/team/interest. */
 export async function registerReferralRoutes(api: App): Promise<void> {

@@ -14,11 +14,12 @@ import {
 import type { App } from '../../types.js';
 import { registerRefineQueue } from './refine.job.js';
 import { getRefineSettings, listRefineOperations, saveRefineSettings, startRefine } from './refine.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 /** Error replies: { message, code } and, for a bad field, its name. */
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  errorResponses(imageErrorResponseSchema, statuses);
 
 /**
  * /api/refine/* (spec §7 the refine calls): start a refine/upscale, list an image's results,

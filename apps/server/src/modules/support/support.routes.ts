@@ -5,10 +5,11 @@ import { imageErrorResponseSchema as errorResponseSchema, SUPPORT_LIMITS, SUPPOR
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
 import { sendSupportRequest, type SupportAttachment } from './support.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const BEARER = [{ bearerAuth: [] }];
 /** Error replies: { message, code } and, for a bad field, its name. */
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorResponseSchema])) as Record<number, typeof errorResponseSchema>;
+const errors = (...statuses: number[]) => errorResponses(errorResponseSchema, statuses);
 
 /** POST /api/support/requests: the /support contact form, e-mailed to SUPPORT_EMAIL with a receipt to the user. */
 export async function registerSupportRoutes(api: App): Promise<void> {

@@ -30,12 +30,13 @@ import { cleanupUnusedTweakFiles, UNUSED_TWEAK_FILE_MS } from './tweak.cleanup.j
 import { registerTweakQueue } from './tweak.job.js';
 import { createInputFromTweak, getTweakPrompt, saveTweakPrompt } from './saved-prompts-and-inputs.js';
 import { startAddImage, startInpaint, startOutpaint, uploadMask } from './tweak-operations.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['tweak'];
 const BEARER = [{ bearerAuth: [] }];
 /** Error replies: { message, code } and, for a bad field, its name. */
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  errorResponses(imageErrorResponseSchema, statuses);
 
 /**
  * /api/tweak/* (spec §7 the /tweak calls): outpaint, inpaint and add image (each a TWEAK batch,

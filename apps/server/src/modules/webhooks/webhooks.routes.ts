@@ -11,11 +11,12 @@ import {
 import type { App } from '../../types.js';
 import { registerWebhooksQueue } from './webhooks.job.js';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from './webhooks.service.js';
+import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['webhooks'];
 const BEARER = [{ bearerAuth: [] }];
 const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, imageErrorResponseSchema])) as Record<number, typeof imageErrorResponseSchema>;
+  errorResponses(imageErrorResponseSchema, statuses);
 
 /** /api/webhooks/endpoints (a signed-in session manages them), and the delivery queue. */
 export async function registerWebhookRoutes(api: App): Promise<void> {
