@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The modelling tools the plugin bridge brings views from (the source query parameter of
- * /create: revit; spec image-modules §2). Other tools: export a view and upload it.
+ * The tools that push views through the plugin bridge with what ships in this repository: the
+ * Blender add-on (plugins/blender) and the `atelier` command line (packages/cli), which any
+ * modelling tool's export script can call. Other tools: export a view and upload it.
  */
-export const PLUGIN_BRIDGE_TOOLS = ['Revit'] as const;
+export const PLUGIN_BRIDGE_TOOLS = ['Blender', 'Command line'] as const;
 
 /** One credential shown under the sign-in card (CREDENTIALS in the server's config). */
 export const siteCredentialSchema = z.object({

@@ -15,7 +15,8 @@ describe('CredentialStrip', () => {
   it('names the plugin bridge tools and shows no unnamed credentials when none are configured', async () => {
     const store = stripWith([]);
     await waitFor(() => expect(siteApi.endpoints.getSiteInfo.select()(store.getState()).isSuccess).toBe(true));
-    expect(screen.getByText('Revit')).toBeInTheDocument();
+    expect(screen.getByText('Blender')).toBeInTheDocument();
+    expect(screen.getByText('Command line')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Credentials' })).not.toBeInTheDocument();
     expect(screen.queryByText('Award finalist')).not.toBeInTheDocument();
   });
