@@ -57,7 +57,7 @@ export function ApiKeysCard() {
       <form onSubmit={(e) => void submit(e)} className="mt-5 flex flex-wrap items-start gap-2" noValidate>
         <TextField
           label="Key name"
-          placeholder="e.g. Revit on the studio PC"
+          placeholder="e.g. Blender on the studio PC"
           value={name}
           maxLength={60}
           onChange={(e) => setName(e.target.value)}
