@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { JobContext } from './jobs.js';
-import { PgBossJobQueue } from './pg-boss-queue.js';
+import { JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
@@ -21,9 +21,9 @@ describe('the pg-boss job queue', () => {
     while (cleanups.length) await cleanups.pop()!();
   });
 
-  async function setUp() {
+  async function setUp({ pollingIntervalSeconds = 0.5 } = {}) {
     const database = await createTestDatabase();
-    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, log });
+    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds, log });
     cleanups.push(async () => {
       await queue.stop({ timeoutMs: 1000 });
       await database.drop();
@@ -57,14 +57,17 @@ describe('the pg-boss job queue', () => {
     });
     queue.notify('echo');
     await until(() => seen.length > 0, 'the committed job');
-    await new Promise((r) => setTimeout(r, 700));
+    // The rolled-back job never reached the queue, so no worker can ever run it.
+    const { rows } = await database.query(`SELECT id::text AS id FROM ${JOBS_SCHEMA}.job WHERE name = 'echo'`);
+    expect(rows.map((r) => r.id)).toEqual([committed]);
     expect(seen).toEqual([2]);
     expect((await queue.states('echo', [committed])).get(committed)).toBe('completed');
     expect((await queue.states('echo', ['00000000-0000-4000-8000-000000000000'])).size).toBe(0);
   });
 
-  it('retries a failing job, then calls onDead once with the last error', async () => {
-    const { queue } = await setUp();
+  it('retries a failing job when its retry is due, then calls onDead once with the last error', async () => {
+    // No poll comes within the test: only the wake-ups at the recorded retry times and at the dead letter move the job on.
+    const { queue } = await setUp({ pollingIntervalSeconds: 600 });
     const attempts: Array<Pick<JobContext<unknown>, 'retryCount' | 'isFinalAttempt'>> = [];
     const dead: string[] = [];
     queue.define<{ x: number }>({
