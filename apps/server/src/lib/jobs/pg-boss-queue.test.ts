@@ -7,9 +7,9 @@ import { JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -61,7 +61,8 @@ describe('the pg-boss job queue', () => {
     const { rows } = await database.query(`SELECT id::text AS id FROM ${JOBS_SCHEMA}.job WHERE name = 'echo'`);
     expect(rows.map((r) => r.id)).toEqual([committed]);
     expect(seen).toEqual([2]);
-    expect((await queue.states('echo', [committed])).get(committed)).toBe('completed');
+    // pg-boss marks the job completed after its handler returned, without awaiting it.
+    await until(async () => (await queue.states('echo', [committed])).get(committed) === 'completed', 'the job to be marked completed');
     expect((await queue.states('echo', ['00000000-0000-4000-8000-000000000000'])).size).toBe(0);
   });
 
