@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../../../test/helpers/database.js';
@@ -16,23 +16,28 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 }
 
 describe('the pg-boss job queue', () => {
+  // One database for the file (a fresh PGlite one takes half a minute on a loaded machine), built
+  // before the tests; each test starts its own queue on it, with queue names of its own.
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
   });
+  afterAll(async () => {
+    await database?.drop();
+  });
 
-  async function setUp({ pollingIntervalSeconds = 0.5 } = {}) {
-    const database = await createTestDatabase();
+  function setUp({ pollingIntervalSeconds = 0.5 } = {}) {
     const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds, log });
-    cleanups.push(async () => {
-      await queue.stop({ timeoutMs: 1000 });
-      await database.drop();
-    });
+    cleanups.push(() => queue.stop({ timeoutMs: 1000 }));
     return { database, queue };
   }
 
   it('runs a job sent in a transaction only when the transaction commits', async () => {
-    const { database, queue } = await setUp();
+    const { database, queue } = setUp();
     const seen: number[] = [];
     queue.define<{ n: number }>({
       name: 'echo',
@@ -68,7 +73,7 @@ describe('the pg-boss job queue', () => {
 
   it('retries a failing job when its retry is due, then calls onDead once with the last error', async () => {
     // No poll comes within the test: only the wake-ups at the recorded retry times and at the dead letter move the job on.
-    const { queue } = await setUp({ pollingIntervalSeconds: 600 });
+    const { queue } = setUp({ pollingIntervalSeconds: 600 });
     const attempts: Array<Pick<JobContext<unknown>, 'retryCount' | 'isFinalAttempt'>> = [];
     const dead: string[] = [];
     queue.define<{ x: number }>({
@@ -98,7 +103,7 @@ describe('the pg-boss job queue', () => {
   });
 
   it('aborts a handler at its time limit and expires the job into onDead', async () => {
-    const { queue } = await setUp();
+    const { queue } = setUp();
     const reasons: string[] = [];
     const dead: string[] = [];
     queue.define<{ x: number }>({
