@@ -1,38 +1,43 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { JobContext } from './jobs.js';
-import { PgBossJobQueue } from './pg-boss-queue.js';
+import { JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 describe('the pg-boss job queue', () => {
+  // One database for the file (a fresh PGlite one takes half a minute on a loaded machine), built
+  // before the tests; each test starts its own queue on it, with queue names of its own.
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()!();
   });
+  afterAll(async () => {
+    await database?.drop();
+  });
 
-  async function setUp() {
-    const database = await createTestDatabase();
-    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, log });
-    cleanups.push(async () => {
-      await queue.stop({ timeoutMs: 1000 });
-      await database.drop();
-    });
+  function setUp({ pollingIntervalSeconds = 0.5 } = {}) {
+    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds, log });
+    cleanups.push(() => queue.stop({ timeoutMs: 1000 }));
     return { database, queue };
   }
 
   it('runs a job sent in a transaction only when the transaction commits', async () => {
-    const { database, queue } = await setUp();
+    const { database, queue } = setUp();
     const seen: number[] = [];
     queue.define<{ n: number }>({
       name: 'echo',
@@ -57,14 +62,18 @@ describe('the pg-boss job queue', () => {
     });
     queue.notify('echo');
     await until(() => seen.length > 0, 'the committed job');
-    await new Promise((r) => setTimeout(r, 700));
+    // The rolled-back job never reached the queue, so no worker can ever run it.
+    const { rows } = await database.query(`SELECT id::text AS id FROM ${JOBS_SCHEMA}.job WHERE name = 'echo'`);
+    expect(rows.map((r) => r.id)).toEqual([committed]);
     expect(seen).toEqual([2]);
-    expect((await queue.states('echo', [committed])).get(committed)).toBe('completed');
+    // pg-boss marks the job completed after its handler returned, without awaiting it.
+    await until(async () => (await queue.states('echo', [committed])).get(committed) === 'completed', 'the job to be marked completed');
     expect((await queue.states('echo', ['00000000-0000-4000-8000-000000000000'])).size).toBe(0);
   });
 
-  it('retries a failing job, then calls onDead once with the last error', async () => {
-    const { queue } = await setUp();
+  it('retries a failing job when its retry is due, then calls onDead once with the last error', async () => {
+    // No poll comes within the test: only the wake-ups at the recorded retry times and at the dead letter move the job on.
+    const { queue } = setUp({ pollingIntervalSeconds: 600 });
     const attempts: Array<Pick<JobContext<unknown>, 'retryCount' | 'isFinalAttempt'>> = [];
     const dead: string[] = [];
     queue.define<{ x: number }>({
@@ -94,7 +103,7 @@ describe('the pg-boss job queue', () => {
   });
 
   it('aborts a handler at its time limit and expires the job into onDead', async () => {
-    const { queue } = await setUp();
+    const { queue } = setUp();
     const reasons: string[] = [];
     const dead: string[] = [];
     queue.define<{ x: number }>({

@@ -209,6 +209,8 @@ export class PgBossJobQueue implements JobQueue {
           async ([job]) => {
             try {
               await this.run(def, job);
+            } catch (err) {
+              if (!(await this.recordFailure(def, job.id, err))) throw err;
             } finally {
               // Look for the next job at once instead of after the polling interval.
               if (!this.stopping) this.boss.notifyWorker(workerId);
@@ -219,13 +221,14 @@ export class PgBossJobQueue implements JobQueue {
       }
       if (def.onDead) {
         const onDead = def.onDead.bind(def);
-        await this.boss.work<unknown>(
+        const deadWorkerId = await this.boss.work<unknown>(
           deadQueueName(def.name),
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
           async ([job]) => {
             await onDead(job.data, lastError(job.output));
           },
         );
+        this.workerIds.set(deadQueueName(def.name), [deadWorkerId]);
       }
     }
     await this.maintain();
@@ -266,19 +269,47 @@ export class PgBossJobQueue implements JobQueue {
         isFinalAttempt: job.retryCount >= job.retryLimit,
         signal: controller.signal,
       });
-    } catch (err) {
-      if (job.retryCount < job.retryLimit && !this.stopping) {
-        // The retry becomes due after the delay: look for it then rather than at the next poll.
-        const wake = setTimeout(() => {
-          if (!this.stopping) this.notify(def.name);
-        }, def.retryDelaySeconds * (def.retryBackoff ? 2 ** job.retryCount : 1) * 1000 + 50);
-        wake.unref();
-      }
-      throw err;
     } finally {
       clearTimeout(timer);
       this.running.delete(controller);
     }
+  }
+
+  /**
+   * Records a failed attempt (a retry, or the job's end and its dead letter) before the worker
+   * looks for its next job, and wakes the workers when what it recorded becomes due: the retry at
+   * the start_after it was given, the dead letter at once. pg-boss itself would record the
+   * failure only after the handler returned, without awaiting it, so a wake-up timed from the
+   * handler's throw could come before the retry was due and leave it to the next poll. False
+   * when nothing was recorded (pg-boss then records it itself).
+   */
+  private async recordFailure(def: QueueDefinition<unknown>, jobId: string, err: unknown): Promise<boolean> {
+    try {
+      await this.boss.fail(def.name, jobId, err instanceof Error ? err : { message: String(err) });
+    } catch {
+      return false;
+    }
+    // From here on the failure is recorded: pg-boss's own completion of the job changes nothing.
+    if (this.stopping) return true;
+    try {
+      const { rows } = await this.database.query(
+        `SELECT state::text AS state, GREATEST(0, CEIL(EXTRACT(EPOCH FROM start_after - now()) * 1000))::int AS due_in_ms
+         FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND id = $2::uuid`,
+        [def.name, jobId],
+      );
+      const row = rows[0];
+      if (row?.state === 'retry') {
+        const wake = setTimeout(() => {
+          if (!this.stopping) this.notify(def.name);
+        }, Number(row.due_in_ms));
+        wake.unref();
+      } else if (def.onDead) {
+        this.notify(deadQueueName(def.name));
+      }
+    } catch (lookupErr) {
+      this.opts.log.warn({ err: lookupErr, jobId }, 'could not time the wake-up of a failed job (it starts at the next poll)');
+    }
+    return true;
   }
 
   async maintain(): Promise<void> {

@@ -68,8 +68,8 @@ describe('GET /ws', { timeout: 90_000 }, () => {
     await t.app.ctx.db.delete(users).where(eq(users.id, gone.id));
     for (const token of [null, 'not-a-jwt', `${gone.token}x`, gone.token]) {
       const client = await connectLive(baseUrl, token);
-      const closed = await Promise.race([client.closed, new Promise((r) => setTimeout(() => r('still open'), 3000))]);
-      expect(closed).toEqual({ code: 4001, reason: 'Invalid token' });
+      // The close is awaited, not raced against a clock (a loaded machine checks the token late); nothing comes before it.
+      expect(await client.closed).toEqual({ code: 4001, reason: 'Invalid token' });
       expect(client.messages).toEqual([]);
     }
   });
@@ -239,7 +239,7 @@ describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between proce
     await client.waitFor('connected');
     const message: LiveMessage = { type: 'masks_completed', inputImageId: 42, maskCount: 3 };
     await second.ctx.events.publish(user.id, message);
-    expect(await client.waitFor('masks_completed', undefined, 5000)).toEqual(message);
+    expect(await client.waitFor('masks_completed')).toEqual(message);
     await new Promise((r) => setTimeout(r, 200));
     expect(otherClient.messages.some((m) => m.type === 'masks_completed')).toBe(false);
     await Promise.all([client.close(), otherClient.close()]);
