@@ -17,6 +17,6 @@ export function useWorkspaceUpload(onUploaded: (image: InputImage) => void, opti
 }
 
 /** The strip's paging props from an infinite query of images and its error text. */
-export function stripPaging(query: { isLoading: boolean; hasNextPage: boolean; fetchNextPage: () => unknown }, error: string | null) {
-  return { loading: query.isLoading, error, hasMore: query.hasNextPage, onLoadMore: () => void query.fetchNextPage() };
+export function stripPaging(query: { isLoading: boolean; hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }, error: string | null) {
+  return { loading: query.isLoading, error, hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage, onLoadMore: () => void query.fetchNextPage() };
 }
