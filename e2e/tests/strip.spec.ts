@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { makeFacadePng, signInWithToken, subscribe, waitForRendersToFinish } from './support/create';
 import { createVerifiedUser } from './support/users';
 
-const INPUTS = 56; // more than a page of 50
+const INPUTS = 56; // with the two Upscale uploads, more than a page of 50
+const REFINE_UPLOADS = 2;
 const name = (i: number) => `strip-${String(i).padStart(2, '0')}.png`;
 
 async function upload(request: APIRequestContext, token: string, png: Buffer, fileName: string, uploadSource: string): Promise<number> {
@@ -37,7 +38,7 @@ test('the image strip keeps a window of a long list in the DOM, loads the next p
   const base = await makeFacadePng(360, 240, { grain: 6 });
   let newest = 0;
   for (let i = 1; i <= INPUTS; i++) newest = await upload(request, user.token, await tinted(base, i), name(i), 'CREATE_MODULE');
-  for (const i of [1, 2]) await upload(request, user.token, await tinted(base, 40 + i), `site-photo-${i}.png`, 'REFINE_MODULE');
+  for (let i = 1; i <= REFINE_UPLOADS; i++) await upload(request, user.token, await tinted(base, 40 + i), `site-photo-${i}.png`, 'REFINE_MODULE');
   const generate = await request.post('/api/runpod/generate', {
     headers: { Authorization: `Bearer ${user.token}` },
     data: { inputImageId: newest, variations: 1, prompt: 'warm evening light' },
@@ -57,7 +58,8 @@ test('the image strip keeps a window of a long list in the DOM, loads the next p
 
   // Scrolled to its end with the wheel: the next page loads and the oldest input shows, still in a window.
   await scrollToEnd(page, inputs, inputs.getByRole('button', { name: `Input image ${name(1)}` }));
-  await expect(inputs.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(INPUTS));
+  // Create lists every input image, the ones uploaded on Upscale too.
+  await expect(inputs.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(INPUTS + REFINE_UPLOADS));
   expect(await thumbs(inputs, /^Input image /).count()).toBeLessThan(30);
   await expect(inputs.getByRole('button', { name: `Input image ${name(INPUTS)}` })).toHaveCount(0);
   await expect(inputs.getByRole('button', { name: 'Load more images' })).toHaveCount(0);
