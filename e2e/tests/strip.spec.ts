@@ -65,7 +65,9 @@ test('the image strip keeps a window of a long list in the DOM, loads the next p
   await expect(inputs.getByRole('button', { name: 'Load more images' })).toHaveCount(0);
   await page.screenshot({ path: 'artifacts/strip-create-end.png' });
 
-  // The render selected: its input is marked and scrolled back into view.
+  // The oldest input selected, then the render: the render's input is marked and scrolled back into view.
+  await inputs.getByRole('button', { name: `Input image ${name(1)}` }).click();
+  await expect(inputs.getByRole('button', { name: `Input image ${name(1)}` })).toHaveAttribute('aria-pressed', 'true');
   const render = page.getByRole('region', { name: 'History' }).getByRole('button', { name: /^Render \d+, variation 1$/ });
   await render.click();
   await expect(render).toHaveAttribute('aria-pressed', 'true');
@@ -84,8 +86,8 @@ test('the image strip keeps a window of a long list in the DOM, loads the next p
   // Tweak: the renders and the inputs, each under its heading.
   await page.goto('/edit');
   const tweak = page.getByRole('navigation', { name: 'Images to tweak' });
-  await expect(tweak.getByText('Renders', { exact: true })).toBeVisible();
-  await expect(tweak.getByText('Inputs', { exact: true })).toBeVisible();
+  await expect(tweak.getByText(/^renders$/i)).toBeVisible();
+  await expect(tweak.getByText(/^inputs$/i)).toBeVisible();
   await expect(tweak.getByRole('button', { name: /^Render \d+, variation 1$/ })).toBeVisible();
   expect(await thumbs(tweak, /^(Input image|Render) /).count()).toBeLessThan(30);
   await page.waitForLoadState('networkidle');
