@@ -56,6 +56,8 @@ export default defineConfig({
       ENGINE: 'local',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      // Set-up uploads more than a page of images for one user (the strip spec).
+      USER_RATE_LIMIT: '1000',
       NODE_ENV: 'production',
     },
   },

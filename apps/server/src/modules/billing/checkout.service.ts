@@ -69,6 +69,37 @@ function providerFailure(deps: BillingDeps, err: unknown, what: string): AppErro
   return new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not be reached. Please try again.');
 }
 
+/**
+ * One checkout: records its session (PENDING, expiring in a day), then starts it with the
+ * provider, keeping the provider's session id when it gives one. A failure cancels the recorded
+ * session and is turned into the error the client is shown.
+ */
+async function runCheckout(
+  deps: BillingDeps,
+  session: Omit<typeof checkoutSessions.$inferInsert, 'id' | 'provider' | 'expiresAt'>,
+  what: string,
+  start: (ids: { checkoutId: string; customerId: string }) => Promise<{ url: string; providerSessionId?: string }>,
+): Promise<{ url: string }> {
+  const checkoutId = newId('chk');
+  await deps.db.insert(checkoutSessions).values({
+    ...session,
+    id: checkoutId,
+    provider: deps.payments.kind,
+    expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+  });
+  try {
+    const customerId = await ensureCustomer(deps, session.userId);
+    const started = await start({ checkoutId, customerId });
+    if (started.providerSessionId) {
+      await deps.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, checkoutId));
+    }
+    return { url: started.url };
+  } catch (err) {
+    await deps.db.update(checkoutSessions).set({ status: 'CANCELED' }).where(eq(checkoutSessions.id, checkoutId));
+    throw providerFailure(deps, err, what);
+  }
+}
+
 /** POST /subscription/checkout */
 export async function startPlanCheckout(
   deps: BillingDeps,
@@ -85,13 +116,11 @@ export async function startPlanCheckout(
 
   const amount = catalog.price(want);
   const lookupKey = catalog.planLookupKey(want);
-  const checkoutId = newId('chk');
   const description = planDescription(want.planType, want.billingCycle, want.isEducational);
-  await deps.db.insert(checkoutSessions).values({
-    id: checkoutId,
+  const base = deps.config.publicUrl;
+  const session = {
     userId,
-    provider: deps.payments.kind,
-    kind: 'SUBSCRIPTION',
+    kind: 'SUBSCRIPTION' as const,
     planType: want.planType,
     billingCycle: want.billingCycle,
     isEducational: want.isEducational,
@@ -99,11 +128,8 @@ export async function startPlanCheckout(
     credits: catalog.allowance(want.planType),
     amount,
     description,
-    expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
-  });
-  const base = deps.config.publicUrl;
-  try {
-    const customerId = await ensureCustomer(deps, userId);
+  };
+  return runCheckout(deps, session, 'plan checkout', async ({ checkoutId, customerId }) => {
     if (decision.kind === 'change') {
       const { url } = await deps.payments.createPlanChange({
         checkoutId,
@@ -116,14 +142,7 @@ export async function startPlanCheckout(
       });
       return { url };
     }
-    const metadata = {
-      userId: String(userId),
-      checkoutId,
-      planType: want.planType,
-      billingCycle: want.billingCycle,
-      isEducational: String(want.isEducational),
-    };
-    const started = await deps.payments.createPlanCheckout({
+    return deps.payments.createPlanCheckout({
       checkoutId,
       userId,
       customerId,
@@ -131,19 +150,11 @@ export async function startPlanCheckout(
       expectedAmount: amount,
       billingCycle: want.billingCycle,
       description,
-      metadata,
+      metadata: { userId: String(userId), checkoutId, planType: want.planType, billingCycle: want.billingCycle, isEducational: String(want.isEducational) },
       successUrl: `${base}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/subscription?checkout=canceled`,
     });
-    await deps.db
-      .update(checkoutSessions)
-      .set({ providerSessionId: started.providerSessionId })
-      .where(eq(checkoutSessions.id, checkoutId));
-    return { url: started.url };
-  } catch (err) {
-    await deps.db.update(checkoutSessions).set({ status: 'CANCELED' }).where(eq(checkoutSessions.id, checkoutId));
-    throw providerFailure(deps, err, 'plan checkout');
-  }
+  });
 }
 
 /** POST /credits/checkout: a top-up pack, priced by the server; needs an active plan. */
@@ -152,23 +163,11 @@ export async function startPackCheckout(deps: BillingDeps, userId: number, packI
   if (!hasActivePlan(subscription)) throw forbidden(CREDITS_MESSAGES.planRequiredForPacks, BILLING_ERROR_CODES.planRequired);
   const catalog = getCatalog();
   const pack = catalog.pack(packId);
-  const checkoutId = newId('chk');
   const description = `${pack.credits} extra credits`;
-  await deps.db.insert(checkoutSessions).values({
-    id: checkoutId,
-    userId,
-    provider: deps.payments.kind,
-    kind: 'CREDITS',
-    packId,
-    credits: pack.credits,
-    amount: pack.price,
-    description,
-    expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
-  });
   const base = deps.config.publicUrl;
-  try {
-    const customerId = await ensureCustomer(deps, userId);
-    const started = await deps.payments.createPackCheckout({
+  const session = { userId, kind: 'CREDITS' as const, packId, credits: pack.credits, amount: pack.price, description };
+  return runCheckout(deps, session, 'credit pack checkout', ({ checkoutId, customerId }) =>
+    deps.payments.createPackCheckout({
       checkoutId,
       userId,
       customerId,
@@ -178,16 +177,8 @@ export async function startPackCheckout(deps: BillingDeps, userId: number, packI
       metadata: { userId: String(userId), checkoutId, packId, credits: String(pack.credits) },
       successUrl: `${base}/credits?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/credits?checkout=canceled`,
-    });
-    await deps.db
-      .update(checkoutSessions)
-      .set({ providerSessionId: started.providerSessionId })
-      .where(eq(checkoutSessions.id, checkoutId));
-    return { url: started.url };
-  } catch (err) {
-    await deps.db.update(checkoutSessions).set({ status: 'CANCELED' }).where(eq(checkoutSessions.id, checkoutId));
-    throw providerFailure(deps, err, 'credit pack checkout');
-  }
+    }),
+  );
 }
 
 /** POST /subscription/portal */

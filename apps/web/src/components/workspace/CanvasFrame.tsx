@@ -5,6 +5,7 @@ import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { useGetEngineQuery } from '../../app/api/generation';
 import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../../lib/canvasView';
 import { Hint } from './Hint';
+import type { InspectorToggle } from './InspectorPanel';
 
 /**
  * The pan and zoom canvas of the workspace: a dark, dotted surface (its pointer handlers come
@@ -97,29 +98,29 @@ const zoomButton =
 
 /**
  * The bar over the top of the canvas, right of the inspector: the inspector's open button when it
- * is closed, then `left` (badge, caption, status); `right` holds the image actions.
+ * is closed, the engine badge, then `left` (caption, status); `right` holds the image actions.
  */
 export function CanvasTopBar({
-  insetLeft,
-  inspectorOpen,
-  onOpenInspector,
+  inspector,
+  engineHint,
   left,
   right,
 }: {
-  insetLeft: number;
-  inspectorOpen: boolean;
-  onOpenInspector: () => void;
+  inspector: InspectorToggle;
+  /** What the engine badge says of the engine in use. */
+  engineHint: ReactNode;
   left: ReactNode;
   right?: ReactNode;
 }) {
   return (
-    <div className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300" style={{ left: insetLeft + 12 }}>
+    <div className="pointer-events-none absolute top-3 right-3 flex items-start justify-between gap-3 transition-[left] duration-300" style={{ left: inspector.insetLeft + 12 }}>
       <div className="pointer-events-auto flex min-w-0 flex-wrap items-center gap-2">
-        {!inspectorOpen ? (
-          <button type="button" data-canvas-ui onClick={onOpenInspector} className={pillButton}>
+        {!inspector.open ? (
+          <button type="button" data-canvas-ui onClick={inspector.show} className={pillButton}>
             <PanelLeftOpen className="size-4" aria-hidden /> Edit Inspector
           </button>
         ) : null}
+        <EngineBadge hint={engineHint} />
         {left}
       </div>
       {right ? (
@@ -159,7 +160,7 @@ const darkButton =
  * Honesty: with the CPU engine the results are image processing, not a model. The badge says so
  * (what the screen's processing is, in `hint`) and how to connect a GPU engine.
  */
-export function EngineBadge({ hint }: { hint: ReactNode }) {
+function EngineBadge({ hint }: { hint: ReactNode }) {
   const { data } = useGetEngineQuery();
   if (data && !data.isPreview && data.status === 'degraded') return <MissingModelsBadge info={data} />;
   if (!data?.isPreview) return null;

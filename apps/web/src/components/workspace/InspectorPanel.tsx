@@ -1,8 +1,16 @@
 import { PanelLeftClose } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** The inspector's width; the canvas keeps this much free on its left while it is open. */
-export const INSPECTOR_WIDTH = 322;
+const INSPECTOR_WIDTH = 322;
+
+/** Whether a screen's inspector is open (it is at first), and the width it covers on the canvas. */
+export function useInspectorToggle() {
+  const [open, setOpen] = useState(true);
+  return { open, insetLeft: open ? INSPECTOR_WIDTH : 0, show: () => setOpen(true), minimise: () => setOpen(false) };
+}
+
+export type InspectorToggle = ReturnType<typeof useInspectorToggle>;
 
 /**
  * The left inspector of a workspace screen (Create, Refine): its title with the minimise

@@ -19,6 +19,7 @@ export function WorkspaceLayout({
   sidePanel,
   extra,
   dropHandlers,
+  canvasOverlay,
 }: {
   testId?: string;
   strip: ReactNode;
@@ -30,14 +31,17 @@ export function WorkspaceLayout({
   extra?: ReactNode;
   /** Drag-and-drop upload onto the canvas area. */
   dropHandlers?: ReturnType<typeof useImageDrop>['handlers'];
+  /** Over the canvas, under the inspector (e.g. the empty canvas's upload area). */
+  canvasOverlay?: ReactNode;
 }) {
   return (
     <Tooltip.Provider delayDuration={250}>
       <div className="flex min-h-0 flex-1" data-testid={testId}>
         {strip}
         <div className="flex min-w-0 flex-1 flex-col">
-          <div className="relative min-h-0 flex-1 overflow-hidden" {...dropHandlers}>
+          <div className="relative min-h-0 flex-1 overflow-hidden" data-workspace-canvas {...dropHandlers}>
             {canvas}
+            {canvasOverlay}
             {inspector ? (
               <div
                 className={clsx('absolute inset-y-0 left-0 z-10 transition-transform duration-300 ease-out', inspectorOpen ? 'translate-x-0' : '-translate-x-full')}

@@ -16,7 +16,3 @@ export function useWorkspaceUpload(onUploaded: (image: InputImage) => void, opti
   return { upload, fileInput, browse, drop };
 }
 
-/** The strip's paging props from an infinite query of images and its error text. */
-export function stripPaging(query: { isLoading: boolean; hasNextPage: boolean; fetchNextPage: () => unknown }, error: string | null) {
-  return { loading: query.isLoading, error, hasMore: query.hasNextPage, onLoadMore: () => void query.fetchNextPage() };
-}

@@ -245,7 +245,7 @@ describe('CreatePage', () => {
       setTimeout(() => this.onerror?.(new ProgressEvent('error')), 0);
     });
     renderCreate();
-    const zone = (await screen.findByRole('heading', { name: 'Upload an image to create' })).closest('[data-testid="create-canvas"]')!.parentElement!;
+    const zone = (await screen.findByRole('heading', { name: 'Upload an image to create' })).closest('[data-workspace-canvas]')!;
     const drop = (files: File[]) => fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
 
     drop([new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' }), new File(['png'], 'a.png', { type: 'image/png' })]);

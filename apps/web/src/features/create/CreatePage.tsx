@@ -10,16 +10,15 @@ import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { INSPECTOR_WIDTH } from '../../components/workspace/InspectorPanel';
+import { useInspectorToggle } from '../../components/workspace/InspectorPanel';
 import { EditInspector, promptChanged } from '../customization';
 import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions, useRestoreSavedRegions } from '../masks';
 import { openGallery } from '../gallery';
 import { CreateButton } from './components/CreateButton';
 import { CreateCanvas, type CanvasImage } from './components/CreateCanvas';
-import { CanvasTopBar, DropOverlay, EngineBadge, ImageActions } from '../../components/workspace/CanvasFrame';
-import { CanvasDropZone, HiddenFileInput } from '../../components/workspace/CanvasUpload';
-import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
-import { stripPaging, useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
+import { CanvasTopBar, ImageActions } from '../../components/workspace/CanvasFrame';
+import { UploadWorkspace, uploadStripChrome } from '../../components/workspace/UploadWorkspace';
+import { useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { HistoryStrip } from './components/HistoryStrip';
 import { InputStrip } from './components/InputStrip';
 import { PromptCard } from './components/PromptCard';
@@ -45,7 +44,7 @@ export function CreatePage() {
   const slots = useMemo(() => historySlots(historyItems(createImages)), [createImages]);
   const generating = isGenerating(createImages);
 
-  const [inspectorOpen, setInspectorOpen] = useState(true);
+  const inspector = useInspectorToggle();
   const [promptOpen, setPromptOpen] = useState(false);
   const openPromptModal = useCallback(() => setPromptOpen(true), []);
 
@@ -58,7 +57,7 @@ export function CreatePage() {
   });
   const { selectInput } = sel;
 
-  const { upload, fileInput, browse, drop } = useWorkspaceUpload(
+  const workspace = useWorkspaceUpload(
     useCallback((image: InputImage) => selectInput(image), [selectInput]),
     { added: inputImageAdded },
   );
@@ -114,7 +113,6 @@ export function CreatePage() {
   useRestoreSavedRegions(sel.selection?.kind === 'input' ? sel.selection.id : null);
 
   const noInputs = inputsQuery.isSuccess && inputs.length === 0;
-  const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
   const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchInputImagesFailed) : null;
   const historyError = createQuery.isError ? errorMessage(createQuery.error, GENERATION_MESSAGES.variationsFailed) : null;
 
@@ -134,34 +132,37 @@ export function CreatePage() {
   };
 
   return (
-    <WorkspaceLayout
+    <UploadWorkspace
+      workspace={workspace}
+      fileInputTestId="create-file-input"
+      inspectorState={inspector}
+      emptyCanvas={
+        noInputs || (!shown && inputsQuery.isSuccess)
+          ? { title: 'Upload an image to create', text: 'A model screenshot, sketch or photo of a building. Drag and drop it here, or browse.' }
+          : null
+      }
       strip={
         <InputStrip
           inputs={inputs}
           selectedId={sel.selection?.kind === 'input' ? sel.selection.id : null}
           sourceId={sel.selection?.kind === 'generated' ? sel.baseInputId : null}
           onSelect={(image) => selectInput(image)}
-          onUploadClick={browse}
-          upload={upload}
-          {...stripPaging(inputsQuery, inputsError)}
+          {...uploadStripChrome(workspace, inputsQuery, inputsError)}
         />
       }
-      dropHandlers={drop.handlers}
       canvas={
         <CreateCanvas
           image={canvasImage}
-          insetLeft={insetLeft}
+          insetLeft={inspector.insetLeft}
           onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}
           imageLayer={<CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />}
         >
           {/* Top bar: engine note and what is shown, then the image actions. */}
           <CanvasTopBar
-            insetLeft={insetLeft}
-            inspectorOpen={inspectorOpen}
-            onOpenInspector={() => setInspectorOpen(true)}
+            inspector={inspector}
+            engineHint={ENGINE_HINT}
             left={
               <>
-                <EngineBadge hint={ENGINE_HINT} />
                 {shown ? <ShownCaption selection={sel} size={loadedSize?.key === canvasImage?.key ? loadedSize : null} /> : null}
               </>
             }
@@ -187,25 +188,11 @@ export function CreatePage() {
               <CanvasRegionPanel inputImageId={sel.baseInputId} target={regionsTarget} />
             </div>
           ) : null}
-
-          {noInputs || (!shown && inputsQuery.isSuccess) ? (
-            <CanvasDropZone
-              insetLeft={insetLeft}
-              title="Upload an image to create"
-              text="A model screenshot, sketch or photo of a building. Drag and drop it here, or browse."
-              upload={upload}
-              isOver={drop.isOver}
-              onBrowse={browse}
-            />
-          ) : null}
-
-          {drop.isOver && !noInputs ? <DropOverlay insetLeft={insetLeft} /> : null}
         </CreateCanvas>
       }
-      inspectorOpen={inspectorOpen}
       inspector={
         <EditInspector
-          onMinimise={() => setInspectorOpen(false)}
+          onMinimise={inspector.minimise}
           prompt={
             <>
               <PromptCard prompt={prompt} onEdit={openPromptModal} />
@@ -241,25 +228,22 @@ export function CreatePage() {
         />
       }
       extra={
-        <>
-          <HiddenFileInput inputRef={fileInput} testId="create-file-input" onFile={(file) => void upload.upload(file)} />
-          <PromptModal
-            open={promptOpen}
-            onOpenChange={setPromptOpen}
-            prompt={sel.baseInputId ? promptRegions.prompt : prompt}
-            onSave={(text) => {
-              // With an input image, Save also stores its regions' materials, prompt materials and prompt (spec §5).
-              if (sel.baseInputId) return promptRegions.save(text);
-              dispatch(promptChanged(text));
-            }}
-            hasInputImage={!!sel.baseInputId}
-            aiPrompt={sel.baseInputId ? promptRegions.writeAiPrompt : null}
-            aiPromptBusy={promptRegions.writing}
-            regions={sel.baseInputId ? <RegionPanel state={promptRegions} imageUrl={regionsImageUrl} /> : undefined}
-            saving={promptRegions.saving}
-            error={promptRegions.error}
-          />
-        </>
+        <PromptModal
+          open={promptOpen}
+          onOpenChange={setPromptOpen}
+          prompt={sel.baseInputId ? promptRegions.prompt : prompt}
+          onSave={(text) => {
+            // With an input image, Save also stores its regions' materials, prompt materials and prompt (spec §5).
+            if (sel.baseInputId) return promptRegions.save(text);
+            dispatch(promptChanged(text));
+          }}
+          hasInputImage={!!sel.baseInputId}
+          aiPrompt={sel.baseInputId ? promptRegions.writeAiPrompt : null}
+          aiPromptBusy={promptRegions.writing}
+          regions={sel.baseInputId ? <RegionPanel state={promptRegions} imageUrl={regionsImageUrl} /> : undefined}
+          saving={promptRegions.saving}
+          error={promptRegions.error}
+        />
       }
     />
   );

@@ -10,13 +10,12 @@ import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openGallery } from '../gallery';
-import { CanvasTopBar, DropOverlay, EngineBadge, ImageActions } from '../../components/workspace/CanvasFrame';
-import { CanvasDropZone, HiddenFileInput } from '../../components/workspace/CanvasUpload';
-import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
-import { stripPaging, useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
+import { CanvasTopBar, ImageActions } from '../../components/workspace/CanvasFrame';
+import { UploadWorkspace, uploadStripChrome } from '../../components/workspace/UploadWorkspace';
+import { useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { RefineCanvas, type CanvasLayer } from './components/RefineCanvas';
 import { RefineImageStrip, type StripImage } from './components/RefineImageStrip';
-import { INSPECTOR_WIDTH } from '../../components/workspace/InspectorPanel';
+import { useInspectorToggle } from '../../components/workspace/InspectorPanel';
 import { RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
 import { useDelayedModal } from './hooks/useDelayedModal';
@@ -151,16 +150,15 @@ export function RefinePage() {
   const action = useRefineAction(sourceUrl);
 
   // ---- upload ----
-  const { upload, fileInput, browse, drop } = useWorkspaceUpload(
+  const workspace = useWorkspaceUpload(
     useCallback((image: InputImage) => dispatch(imageChosen({ imageId: image.id, imageType: 'uploaded' })), [dispatch]),
     { uploadSource: 'REFINE_MODULE', added: refineInputAdded, rejectNonImages: true },
   );
 
-  const [inspectorOpen, setInspectorOpen] = useState(true);
+  const inspector = useInspectorToggle();
   // A canvas click opens the prompt modal after the spec's 100 ms modal delay.
   const { open: promptOpen, setOpen: setPromptOpen, openSoon: openPromptSoon } = useDelayedModal();
   const [downloading, setDownloading] = useState(false);
-  const insetLeft = inspectorOpen ? INSPECTOR_WIDTH : 0;
 
   const download = async () => {
     setDownloading(true);
@@ -180,34 +178,41 @@ export function RefinePage() {
   const shownMode: RefineViewMode = after ? viewMode : 'original';
 
   return (
-    <WorkspaceLayout
+    <UploadWorkspace
+      workspace={workspace}
+      fileInputTestId="refine-file-input"
+      inspectorState={inspector}
+      emptyCanvas={
+        noImages
+          ? {
+              title: 'Upload an image to refine',
+              text: 'Drag and drop it here, or click to browse. Then upscale it up to 4× with more clarity and detail.',
+              wholeZone: true,
+            }
+          : null
+      }
       strip={
         <RefineImageStrip
           images={stripImages}
           selectedKey={selectedKey}
           onSelect={(image) => dispatch(imageChosen({ imageId: image.imageId, imageType: image.imageType }))}
-          onUploadClick={browse}
-          upload={upload}
-          {...stripPaging(inputsQuery, inputsError)}
+          {...uploadStripChrome(workspace, inputsQuery, inputsError)}
         />
       }
-      dropHandlers={drop.handlers}
       canvas={
         <RefineCanvas
           viewKey={selectedKey ? `${selectedKey}:${result?.id ?? 'original'}` : null}
           before={before}
           after={after}
           mode={shownMode}
-          insetLeft={insetLeft}
+          insetLeft={inspector.insetLeft}
           onImageClick={openPromptSoon}
         >
           <CanvasTopBar
-            insetLeft={insetLeft}
-            inspectorOpen={inspectorOpen}
-            onOpenInspector={() => setInspectorOpen(true)}
+            inspector={inspector}
+            engineHint={ENGINE_HINT}
             left={
               <>
-                <EngineBadge hint={ENGINE_HINT} />
                 {before ? (
                   <span data-canvas-ui className="inline-flex h-7 min-w-0 items-center gap-1.5 truncate rounded-full border border-white/10 bg-stone-900/70 px-2.5 text-xs text-white/80 backdrop-blur" data-testid="refine-caption">
                     {after && shownMode !== 'original' && result ? `Refined · ${describeResult(result)}` : `Original${sourceSize ? ` · ${sourceSize.width.toLocaleString('en-US')} × ${sourceSize.height.toLocaleString('en-US')}` : ''}`}
@@ -235,23 +240,8 @@ export function RefinePage() {
               ) : null
             }
           />
-
-          {noImages ? (
-            <CanvasDropZone
-              insetLeft={insetLeft}
-              title="Upload an image to refine"
-              text="Drag and drop it here, or click to browse. Then upscale it up to 4× with more clarity and detail."
-              upload={upload}
-              isOver={drop.isOver}
-              onBrowse={browse}
-              wholeZone
-            />
-          ) : null}
-
-          {drop.isOver && !noImages ? <DropOverlay insetLeft={insetLeft} /> : null}
         </RefineCanvas>
       }
-      inspectorOpen={inspectorOpen}
       inspector={
         <RefineInspector
           title={title}
@@ -261,7 +251,7 @@ export function RefinePage() {
           onChange={(patch) => dispatch(settingChanged(patch))}
           onVariations={(n) => dispatch(variationsChanged(n))}
           onReset={() => dispatch(settingsReset())}
-          onMinimise={() => setInspectorOpen(false)}
+          onMinimise={inspector.minimise}
           onGenerate={() => void action.generate()}
           canGenerate={canGenerate}
           submitting={action.submitting}
@@ -281,12 +271,7 @@ export function RefinePage() {
           hasImage={!!selected}
         />
       }
-      extra={
-        <>
-          <HiddenFileInput inputRef={fileInput} testId="refine-file-input" onFile={(file) => void upload.upload(file)} />
-          <RefinePromptModal open={promptOpen} onOpenChange={setPromptOpen} source={source} result={after ? result : null} />
-        </>
-      }
+      extra={<RefinePromptModal open={promptOpen} onOpenChange={setPromptOpen} source={source} result={after ? result : null} />}
     />
   );
 }
