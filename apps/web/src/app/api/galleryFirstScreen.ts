@@ -49,7 +49,7 @@ export function startGalleryFirstScreen(): void {
 
 /**
  * The /gallery route's loader: a first screen asked for at start-up is put in the cache before
- * the page renders, and its thumbnails start loading as soon as it arrives. Later visits use
+ * the page renders, and its thumbnails start loading as soon as it arrives (not awaited). Later visits use
  * the gallery's own queries.
  */
 export async function galleryFirstScreenLoader(): Promise<null> {
@@ -60,7 +60,7 @@ export async function galleryFirstScreenLoader(): Promise<null> {
     const [reply, { primeGalleryFirstScreen }] = await Promise.all([started.reply, started.primer]);
     if (!reply) return null;
     const { layout, imageSize } = store.getState().galleryUi;
-    void primeGalleryFirstScreen(store.dispatch, reply, {
+    await primeGalleryFirstScreen(store.dispatch, reply, {
       mode: 'organize',
       tz: started.tz,
       layout,

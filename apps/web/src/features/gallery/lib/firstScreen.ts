@@ -19,18 +19,26 @@ export interface FirstScreenView {
 
 /**
  * Puts a first-screen reply where the gallery reads it (the day buckets' and the month pages'
- * cache entries, under the arguments its timeline asks them with), and fetches and decodes the
- * thumbnails of the tiles within `height` of the top.
+ * cache entries, under the arguments its timeline asks them with), and starts fetching and
+ * decoding the thumbnails of the tiles within `height` of the top. Resolves once the cache
+ * holds the reply (not the thumbnails).
  */
-export function primeGalleryFirstScreen(dispatch: Dispatch, reply: GalleryFirstScreenResponse, view: FirstScreenView): Promise<void> {
+export async function primeGalleryFirstScreen(dispatch: Dispatch, reply: GalleryFirstScreenResponse, view: FirstScreenView): Promise<void> {
   const { mode, tz } = view;
-  dispatch(galleryApi.util.upsertQueryData('getGalleryDays', { mode, tz }, reply.days));
+  void preloadThumbnails(firstScreenThumbnails(reply, view));
   const tzOfPages = reply.days.timeZone;
-  for (const p of reply.pages) {
-    const args = { mode, tz: tzOfPages, from: p.from, to: p.to, page: p.page, limit: p.limit };
-    dispatch(galleryApi.util.upsertQueryData('getGalleryImages', args, { images: p.images, pagination: p.pagination }));
-  }
-  return preloadThumbnails(firstScreenThumbnails(reply, view));
+  await Promise.all([
+    dispatch(galleryApi.util.upsertQueryData('getGalleryDays', { mode, tz }, reply.days)),
+    ...reply.pages.map((p) =>
+      dispatch(
+        galleryApi.util.upsertQueryData(
+          'getGalleryImages',
+          { mode, tz: tzOfPages, from: p.from, to: p.to, page: p.page, limit: p.limit },
+          { images: p.images, pagination: p.pagination },
+        ),
+      ),
+    ),
+  ]);
 }
 
 /** The thumbnails of the tiles the timeline places within the first `height` pixels. */
