@@ -30,7 +30,7 @@ describe('gallery first screen', () => {
       times(3, '2025-04-20T10:00:00Z', 60).map((s) => ({ ...s, moduleType: 'REFINE' as const })),
       1,
     );
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t.close());
 
   const get = async <T>(user: ImagesTestUser | null, url: string, status = 200) => {
