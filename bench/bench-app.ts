@@ -66,7 +66,8 @@ export async function startBenchApp(
   });
   const logger = opts.logTo ? { level: config.LOG_LEVEL, stream: opts.logTo } : false;
   const app = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // BENCH_PORT pins the app to a port (shared machines hand out ranges); else any free one.
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   return {

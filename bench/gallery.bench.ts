@@ -140,13 +140,37 @@ export async function startSeededGallery(count = IMAGES, opts: { publicEvery?: n
   }
 }
 
-/** Records, from navigation start, when every tile in the first viewport shows a decoded thumbnail. */
+/**
+ * Records, from navigation start, when every tile in the first viewport shows its thumbnail as
+ * the user sees it: loaded, decoded (img.decode() settled, so the next paint has its pixels) and
+ * fully opaque (no fade-in still running on the image or a parent), and no placeholder tile left
+ * in the viewport.
+ */
 const FIRST_PAINT_PROBE = `
   (() => {
+    const decoded = new WeakSet();
+    const decoding = new WeakSet();
+    const opaque = (el) => {
+      for (let e = el; e && e !== document.body; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+      return true;
+    };
     const check = () => {
       const tiles = [...document.querySelectorAll('[data-gallery-tile]')].filter((t) => t.getBoundingClientRect().top < innerHeight);
       const imgs = tiles.map((t) => t.querySelector('img'));
-      if (tiles.length >= 4 && imgs.every((i) => i && i.complete && i.naturalWidth > 0)) {
+      // A cell still showing its placeholder is not painted either.
+      const placeholders = [...document.querySelectorAll('[data-skeleton]')].filter((p) => p.getBoundingClientRect().top < innerHeight);
+      let ready = tiles.length >= 4 && placeholders.length === 0;
+      for (const img of imgs) {
+        if (!img || !img.complete || img.naturalWidth === 0) ready = false;
+        else if (!decoded.has(img)) {
+          ready = false;
+          if (!decoding.has(img)) {
+            decoding.add(img);
+            img.decode().then(() => decoded.add(img), () => decoding.delete(img));
+          }
+        } else if (!opaque(img)) ready = false;
+      }
+      if (ready) {
         window.__galleryFirstPaint = performance.now();
         return;
       }
@@ -195,7 +219,7 @@ async function startBaselinePage(tiles: FirstScreenTile[]): Promise<{ url: strin
     res.writeHead(200, { 'content-type': type, 'content-length': body.length });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 : 0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('baseline page has no address');
   return {

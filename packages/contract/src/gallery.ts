@@ -171,6 +171,30 @@ export const galleryImagesResponseSchema = z.object({
 });
 export type GalleryImagesResponse = z.infer<typeof galleryImagesResponseSchema>;
 
+/**
+ * GET /gallery/first-screen?mode&tz (organize, refine): the day buckets and, in the same reply,
+ * page 1 of the newest months' date ranges until they hold a page of images, each with the
+ * range it answers. What the gallery's first screen needs, in one call instead of two in turn.
+ */
+export const galleryFirstScreenQuerySchema = z.object({
+  mode: imageGalleryModeSchema.default('organize'),
+  tz: timeZoneSchema,
+});
+export type GalleryFirstScreenQuery = z.input<typeof galleryFirstScreenQuerySchema>;
+export const galleryFirstScreenPageSchema = galleryImagesResponseSchema.extend({
+  /** The month's range (first and last day, in the reply's timeZone), page and limit this page answers. */
+  from: z.string(),
+  to: z.string(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type GalleryFirstScreenPage = z.infer<typeof galleryFirstScreenPageSchema>;
+export const galleryFirstScreenResponseSchema = z.object({
+  days: galleryDaysResponseSchema,
+  pages: z.array(galleryFirstScreenPageSchema),
+});
+export type GalleryFirstScreenResponse = z.infer<typeof galleryFirstScreenResponseSchema>;
+
 /** GET /gallery/batches?mode&tz&from&to&page&limit: batches (with completed images) of a date range, newest first. */
 export const galleryBatchesQuerySchema = rangeQuery
   .extend({

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { RootLayout } from '../features/shell/components/RootLayout';
+import { galleryFirstScreenLoader } from './api/galleryFirstScreen';
 import { loadWorkSlices } from './store';
 
 /*
@@ -47,6 +48,7 @@ const supportPage = lazyPage(infoPages, (m) => m.SupportPage);
 const requireActivePlan = lazyPage(() => import('../features/auth/components/RequireActivePlan'), (m) => m.RequireActivePlan);
 const notFoundPage = lazyPage(() => import('../features/shell/components/NotFoundPage'), (m) => m.NotFoundPage);
 const layouts = () => import('../features/shell/components/layouts');
+
 // The shell holds every screen that reads the work area's slices: it waits for them.
 const appShell = lazyPage(async () => (await Promise.all([layouts(), loadWorkSlices()]))[0], (m) => m.AppShell);
 const workLayout = lazyPage(layouts, (m) => m.WorkLayout);
@@ -100,7 +102,7 @@ export const routes: RouteObject[] = [
               {
                 lazy: workLayout,
                 children: [
-                  { path: '/gallery', lazy: galleryPage },
+                  { path: '/gallery', lazy: galleryPage, loader: galleryFirstScreenLoader },
                   {
                     lazy: requireActivePlan,
                     children: [

@@ -12,6 +12,8 @@ import {
   galleryDaysQuerySchema,
   galleryDaysResponseSchema,
   galleryDeleteResponseSchema,
+  galleryFirstScreenQuerySchema,
+  galleryFirstScreenResponseSchema,
   galleryImageIdParamsSchema,
   galleryImagesQuerySchema,
   galleryImagesResponseSchema,
@@ -26,6 +28,7 @@ import type { App } from '../../types.js';
 import { contentTypeForKey } from '../../providers/storage/index.js';
 import { getSharedImage, listExplore, listMyShared, readPublicFile, useAsInput } from './explore.service.js';
 import { keepStatisticsFresh } from './statistics.js';
+import { firstScreen } from './first-screen.service.js';
 import { deleteImage, listDays, listRangeBatches, listRangeImages, openInCreate, setVisibility } from './gallery.service.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
@@ -83,6 +86,22 @@ async function galleryRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => listRangeImages(ctx, req.userId, req.query),
+  );
+
+  app.get(
+    '/first-screen',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security: BEARER,
+        summary:
+          'The day buckets and page 1 of the newest months (organize, refine) in one reply: what the first screen of the gallery needs',
+        querystring: galleryFirstScreenQuerySchema,
+        response: { 200: galleryFirstScreenResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => firstScreen(ctx, req.userId, req.query),
   );
 
   app.get(

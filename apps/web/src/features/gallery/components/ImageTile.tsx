@@ -4,6 +4,7 @@ import { Download, Ellipsis, Globe, GlobeLock, Share2, Sparkles, Trash2, WandSpa
 import { DropdownMenu } from 'radix-ui';
 import { memo, useState } from 'react';
 import { isCompletedImage, timeOfDay } from '../lib/days';
+import { isThumbnailPreloaded } from '../lib/thumbnailPreload';
 import { Spinner } from '../../../components/ui/Spinner';
 import { FULL_CAPTION_HEIGHT as CAPTION_HEIGHT } from '../lib/geometry';
 import { useGalleryActions } from './galleryActionsContext';
@@ -11,22 +12,28 @@ import { Hint, IconAction } from './IconAction';
 
 const MODULE_LABEL = { CREATE: 'Create', TWEAK: 'Tweak', REFINE: 'Upscale' } as const;
 
-/** The thumbnail, faded in once decoded (the grid loads thumbnails, never originals). */
+/**
+ * The thumbnail (the grid loads thumbnails, never originals), faded in once loaded; one the
+ * first screen preloaded shows as soon as it is there (it is, or nearly), without the fade.
+ */
 export function Thumbnail({ src, alt, fit = 'cover', className }: { src: string | null; alt: string; fit?: 'cover' | 'contain'; className?: string }) {
   const [loaded, setLoaded] = useState(false);
   if (!src) return <div className={clsx('size-full bg-stone-200', className)} aria-hidden />;
+  const preloaded = isThumbnailPreloaded(src);
   return (
     <img
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={preloaded ? 'eager' : 'lazy'}
       decoding="async"
       draggable={false}
       onLoad={() => setLoaded(true)}
       className={clsx(
-        'size-full transition-[opacity,transform] duration-300 ease-out',
+        'size-full',
+        preloaded ? 'transition-transform' : 'transition-[opacity,transform]',
+        'duration-300 ease-out',
         fit === 'cover' ? 'object-cover' : 'object-contain',
-        loaded ? 'opacity-100' : 'opacity-0',
+        loaded || preloaded ? 'opacity-100' : 'opacity-0',
         className,
       )}
     />

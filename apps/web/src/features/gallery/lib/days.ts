@@ -3,14 +3,7 @@
  * images the browser holds (Explore's feed, live additions) and for the day headings.
  */
 
-/** The browser's IANA time zone (what the gallery sends as tz), UTC when it cannot tell. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone } from './timeZone';
 
 // Building an Intl.DateTimeFormat is costly; the grid formats thousands of dates, so keep them.
 const formats = new Map<string, Intl.DateTimeFormat>();
