@@ -16,7 +16,7 @@ import {
   createSubscribedUser,
 } from '../apps/server/src/modules/generation/generation.test-helpers.js';
 import { median, round1, startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
-import { renderRequestFor } from '../apps/server/src/modules/generation/index.js';
+import { renderRequestFor } from '../apps/server/src/modules/generation/render.job.js';
 import { getOwnedGeneratedImage } from '../apps/server/src/modules/images/index.js';
 
 /** The batch's four renders again, straight on the engine, RENDER_CONCURRENCY at a time: wall time in ms. */

@@ -59,6 +59,8 @@ export interface JobQueue {
   /** Runs `sweep` at start-up and after each maintenance round (where workers run): recovery of lost work. */
   onMaintenance(name: string, sweep: () => Promise<void>): void;
   send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<string>;
+  /** Sends several jobs of `queue` in one statement, each with the id chosen for it (one round trip, however many). */
+  sendMany<T extends object>(queue: string, jobs: Array<{ id: string; data: T }>, opts?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Wakes this process's idle workers of `queue` (after a transaction that sent jobs has committed). */
   notify(queue: string): void;
   /** The states of these jobs of `queue` (completed and failed jobs are found in the archive too); absent = gone. */

@@ -139,14 +139,21 @@ export class PgBossJobQueue implements JobQueue {
     return def;
   }
 
-  async send<T extends object>(queue: string, data: T, opts: SendOptions = {}): Promise<string> {
+  /** The options every job of `queue` is sent with. */
+  private jobOptions(queue: string) {
     const def = this.definition(queue);
-    const options: PgBoss.SendOptions = {
+    return {
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       ...(def.retryBackoff ? { retryBackoff: true } : {}),
       expireInSeconds: expirySeconds(def.timeoutSeconds),
       ...(def.onDead ? { deadLetter: deadQueueName(queue) } : {}),
+    };
+  }
+
+  async send<T extends object>(queue: string, data: T, opts: SendOptions = {}): Promise<string> {
+    const options: PgBoss.SendOptions = {
+      ...this.jobOptions(queue),
       ...(opts.id ? { id: opts.id } : {}),
       ...(opts.tx ? { db: transactionExecutor(opts.tx) } : {}),
     };
@@ -154,6 +161,16 @@ export class PgBossJobQueue implements JobQueue {
     if (!id) throw new Error(`The job queue ${queue} did not accept the job`);
     if (!opts.tx) this.notify(queue);
     return id;
+  }
+
+  async sendMany<T extends object>(queue: string, jobs: Array<{ id: string; data: T }>, opts: Pick<SendOptions, 'tx'> = {}): Promise<void> {
+    if (jobs.length === 0) return;
+    const options = this.jobOptions(queue);
+    await this.boss.insert(
+      jobs.map((j) => ({ ...options, name: queue, id: j.id, data: j.data })),
+      opts.tx ? { db: transactionExecutor(opts.tx) } : {},
+    );
+    if (!opts.tx) this.notify(queue);
   }
 
   notify(queue: string): void {

@@ -51,14 +51,14 @@ export class UserJobSlots {
    * fetched now.
    */
   async release(jobId: string, userId: number): Promise<void> {
+    // One statement (one round trip between a job's end and the worker's next fetch).
     await this.database.query(
-      `UPDATE ${this.schema}.job SET output = jsonb_build_object('${RELEASED}', true) WHERE id = $1::uuid AND state = 'active'`,
-      [jobId],
-    );
-    await this.database.query(
-      `UPDATE ${this.schema}.job SET start_after = now()
-       WHERE state = 'created' AND name = ANY($1::text[]) AND data->>'userId' = $2 AND start_after > now()`,
-      [this.queues(), String(userId)],
+      `WITH released AS (
+         UPDATE ${this.schema}.job SET output = jsonb_build_object('${RELEASED}', true) WHERE id = $1::uuid AND state = 'active'
+       )
+       UPDATE ${this.schema}.job SET start_after = now()
+       WHERE state = 'created' AND name = ANY($2::text[]) AND data->>'userId' = $3 AND start_after > now()`,
+      [jobId, this.queues(), String(userId)],
     );
   }
 }

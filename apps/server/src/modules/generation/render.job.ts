@@ -44,9 +44,12 @@ async function renderVariation(ctx: AppContext, { image, onProgress, signal }: V
 export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow): Promise<RenderRequest> {
   const snapshot = image.settingsSnapshot as unknown as RenderSnapshot | null;
   if (!snapshot?.engine || image.inputImageId === null) throw new AppError(422, 'INVALID_JOB', 'The variation has no render settings');
-  const input = await getOwnedInputImage(ctx.db, image.userId, image.inputImageId);
-  const bytes = await readInputImageBytes(ctx, input);
-  const regions = await renderRegions(ctx, image.userId, image);
+  const inputImageId = image.inputImageId;
+  // The input's file and its mask regions are read at the same time.
+  const [bytes, regions] = await Promise.all([
+    getOwnedInputImage(ctx.db, image.userId, inputImageId).then((input) => readInputImageBytes(ctx, input)),
+    renderRegions(ctx, image.userId, image),
+  ]);
   return {
     input: bytes,
     mode: snapshot.mode,

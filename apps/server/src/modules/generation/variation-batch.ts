@@ -177,9 +177,11 @@ export async function startVariationBatch(ctx: AppContext, spec: VariationBatchS
         })),
       )
       .returning();
-    for (const row of rows) {
-      await ctx.jobs.send<VariationJobData>(spec.queue, { imageId: row.id, userId: spec.userId, batchId: batch.id }, { tx, id: row.jobId as string });
-    }
+    await ctx.jobs.sendMany<VariationJobData>(
+      spec.queue,
+      rows.map((row) => ({ id: row.jobId as string, data: { imageId: row.id, userId: spec.userId, batchId: batch.id } })),
+      { tx },
+    );
     await spec.inTransaction?.(tx, batch.id);
     return { batchId: batch.id, runpodId: batch.runpodId ?? `${ctx.engine.name}-${batch.id}`, images: rows, remainingCredits: debit.balance };
   });

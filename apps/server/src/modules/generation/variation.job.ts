@@ -86,24 +86,20 @@ export function defineVariationQueue(ctx: AppContext, opts: VariationQueueOption
   ctx.jobs.onMaintenance(`${opts.name}-recovery`, () => recoverLostVariations(ctx, opts.name));
 }
 
-async function loadImage(ctx: AppContext, imageId: number, userId: number): Promise<GeneratedImageRow | undefined> {
+/** Marks the variation IN_PROGRESS and returns it; undefined when it is no longer PROCESSING (done already, or failed meanwhile). */
+async function claimImage(ctx: AppContext, imageId: number, userId: number): Promise<GeneratedImageRow | undefined> {
   const [row] = await ctx.db
-    .select()
-    .from(generatedImages)
-    .where(and(eq(generatedImages.id, imageId), eq(generatedImages.userId, userId)))
-    .limit(1);
+    .update(generatedImages)
+    .set({ runpodStatus: 'IN_PROGRESS', updatedAt: new Date() })
+    .where(and(eq(generatedImages.id, imageId), eq(generatedImages.userId, userId), eq(generatedImages.status, 'PROCESSING')))
+    .returning();
   return row;
 }
 
 async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, opts: VariationQueueOptions): Promise<void> {
   const { imageId, userId } = job.data;
-  const image = await loadImage(ctx, imageId, userId);
-  if (!image || image.status !== 'PROCESSING') return; // done already (a retry after success, or failed meanwhile)
-
-  await ctx.db
-    .update(generatedImages)
-    .set({ runpodStatus: 'IN_PROGRESS', updatedAt: new Date() })
-    .where(and(eq(generatedImages.id, imageId), eq(generatedImages.status, 'PROCESSING')));
+  const image = await claimImage(ctx, imageId, userId);
+  if (!image) return; // done already (a retry after success, or failed meanwhile)
   await emit(ctx, userId, {
     type: 'variation_started',
     batchId: image.batchId,
@@ -154,7 +150,7 @@ async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, 
       .returning();
     if (!done) return; // failed meanwhile (expired and given up): the refund stands
     const shown = presentGeneratedImage(ctx, done);
-    await emit(ctx, userId, {
+    const announced = emit(ctx, userId, {
       type: 'variation_completed',
       batchId: done.batchId,
       imageId,
@@ -169,7 +165,9 @@ async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, 
       baseImageId: done.baseImageId,
       createdAt: shown.createdAt,
     });
-    await completeBatchIfDone(ctx, done.batchId);
+    // The batch is closed while the message goes out; batch_completed follows variation_completed.
+    const [, closed] = await Promise.all([announced, closeBatchIfDone(ctx, done.batchId)]);
+    if (closed) await announceBatchCompleted(ctx, closed);
   } catch (err) {
     const reason = job.signal.reason;
     if (reason instanceof JobAbortedError && reason.reason === 'shutdown') throw err; // retried by the next worker
@@ -247,6 +245,13 @@ export async function failGeneratedImage(ctx: AppContext, imageId: number, error
  * commits last sees all the others finished, so exactly one caller completes it.
  */
 export async function completeBatchIfDone(ctx: AppContext, batchId: number): Promise<boolean> {
+  const batch = await closeBatchIfDone(ctx, batchId);
+  if (batch) await announceBatchCompleted(ctx, batch);
+  return !!batch;
+}
+
+/** The batch's row when this call completed it; undefined when an image is still PROCESSING or it was completed already. */
+async function closeBatchIfDone(ctx: AppContext, batchId: number): Promise<typeof batches.$inferSelect | undefined> {
   const now = new Date();
   const [batch] = await ctx.db
     .update(batches)
@@ -259,7 +264,11 @@ export async function completeBatchIfDone(ctx: AppContext, batchId: number): Pro
       ),
     )
     .returning();
-  if (!batch) return false;
+  return batch;
+}
+
+async function announceBatchCompleted(ctx: AppContext, batch: typeof batches.$inferSelect): Promise<void> {
+  const batchId = batch.id;
   const images = await ctx.db
     .select()
     .from(generatedImages)
@@ -280,7 +289,6 @@ export async function completeBatchIfDone(ctx: AppContext, batchId: number): Pro
     inputImageId: batch.inputImageId,
     moduleType: batch.moduleType,
   });
-  return true;
 }
 
 /**

@@ -56,8 +56,8 @@ export async function readGeneratedImageBytes(ctx: Pick<AppContext, 'storage'>, 
 }
 
 /**
- * Stores a generated image's files: the full image as JPEG q92 and a 400 px WEBP thumbnail,
- * under `u/<userId>/generated/<id>/...`. The caller writes the keys and size on its row.
+ * Stores a generated image's files: the full image as JPEG (processGenerated) and a 400 px WEBP
+ * thumbnail, under `u/<userId>/generated/<id>/...`, written at the same time. The caller writes the keys and size on its row.
  */
 export async function storeGeneratedImageFiles(
   ctx: Pick<AppContext, 'storage'>,
