@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (a file path, through pino's destination) instead of stdout. */
+  logFile?: string;
   overrides?: ContextOverrides;
 }
 
@@ -35,6 +37,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? {
       level: opts.config.LOG_LEVEL,
+      ...(opts.logFile ? { file: opts.logFile } : {}),
       // The live socket carries its JWT in the query (/ws?token=…): never write it to the log.
       serializers: {
         req: (req) => ({
