@@ -123,7 +123,8 @@ export async function seedListPaths(bench: BenchApp): Promise<ListPath[]> {
   return paths;
 }
 
-export async function run(): Promise<BenchResult[]> {
+/** The rows of every path; `onPath` gets each path's rows as soon as they are measured. */
+export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Promise<BenchResult[]> {
   // Production mode with its request log on, written as in production (to /dev/null), as a deployed server runs.
   const bench = await startBenchApp({ LOG_LEVEL: 'info' }, { logFile: '/dev/null' });
   const results: BenchResult[] = [];
@@ -133,7 +134,9 @@ export async function run(): Promise<BenchResult[]> {
     for (const p of paths) {
       const floor = await startFloor(database, p.floor);
       try {
-        results.push(...(await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor })));
+        const rows = await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor });
+        results.push(...rows);
+        onPath(rows);
       } finally {
         await floor.close();
       }
@@ -145,15 +148,21 @@ export async function run(): Promise<BenchResult[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Rows are printed as each path is measured (a slow machine may not finish every path).
+  const print = (rows: BenchResult[]) => {
+    for (const r of rows) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+  };
   (async () => {
     const postgres = process.env.DATABASE_URL;
-    delete process.env.DATABASE_URL;
-    const results = await run();
+    // LIST_BENCH_DATABASES=postgres runs PostgreSQL only.
+    if (process.env.LIST_BENCH_DATABASES !== 'postgres') {
+      delete process.env.DATABASE_URL;
+      await run(print);
+    }
     if (postgres) {
       process.env.DATABASE_URL = postgres;
-      results.push(...(await run()));
+      await run(print);
     }
-    for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
     process.exit(0);
   })().catch((err) => {
     console.error(err);
