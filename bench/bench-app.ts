@@ -30,8 +30,12 @@ export interface BenchApp {
 
 export async function startBenchApp(
   env: Record<string, string> = {},
-  /** Where the request log goes (at the env's LOG_LEVEL); without it the app logs nothing. */
-  opts: { logTo?: NodeJS.WritableStream } = {},
+  /**
+   * Where the app's log goes (a file path, at the env's LOG_LEVEL), written as in production: the
+   * app's own logger settings and pino's destination (the kind it uses for stdout). Without it
+   * the app logs nothing.
+   */
+  opts: { logFile?: string } = {},
 ): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   const adminUrl = process.env.DATABASE_URL;
@@ -64,8 +68,13 @@ export async function startBenchApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const logger = opts.logTo ? { level: config.LOG_LEVEL, stream: opts.logTo } : false;
-  const app = await buildApp({ config, database, jwtSecret: crypto.randomBytes(32).toString('hex'), logger });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    logger: opts.logFile ? undefined : false,
+    logFile: opts.logFile,
+  });
   // BENCH_PORT pins the app to a port (shared machines hand out ranges); else any free one.
   await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const addr = app.server.address();

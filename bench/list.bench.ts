@@ -13,9 +13,8 @@
  *
  *   npx tsx bench/list.bench.ts     (BENCH_ROUNDS=3 rounds of BENCH_SECONDS=3 s, BENCH_CONNECTIONS=10)
  */
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { startBenchApp, type BenchResult } from './bench-app.js';
+import { startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
 import { compareWithFloor, startFloor, type FloorHandler } from './floor.js';
 import { createInputImageFromBytes } from '../apps/server/src/modules/images/index.js';
 import { createImagesUser, makeJpeg } from '../apps/server/src/modules/images/images.test-helpers.js';
@@ -57,67 +56,87 @@ const batchStatusFloor = (userId: number, batchId: number): FloorHandler => asyn
   return { batch, images };
 };
 
-export async function run(): Promise<BenchResult[]> {
-  // Production mode with its request log on (written nowhere), as a deployed server runs.
-  const bench = await startBenchApp({ LOG_LEVEL: 'info' }, { logTo: fs.createWriteStream('/dev/null') });
+export interface ListPath {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  floor: FloorHandler;
+  expect: (body: Record<string, unknown[]>) => boolean;
+}
+
+/** The three read paths on a seeded bench app: the users, their rows, and each call's URL and floor. */
+export async function seedListPaths(bench: BenchApp): Promise<ListPath[]> {
+  const { app, baseUrl, database } = bench;
+  const lister = await createImagesUser(app, 'Bench Lister');
+  const bytes = await makeJpeg(320, 240, { paint: (x, y) => [(x * 3) % 256, (y * 5) % 256, 128] });
+  for (let i = 0; i < 50; i++)
+    await createInputImageFromBytes(app.ctx, { userId: lister.id, bytes, fileName: `view-${i}.jpg`, uploadSource: 'CREATE_MODULE' });
+  // Other users' rows in the same tables, so the filter by user matters.
+  for (let u = 0; u < 3; u++) {
+    const other = await createImagesUser(app, `Other ${u}`);
+    for (let i = 0; i < 10; i++)
+      await createInputImageFromBytes(app.ctx, { userId: other.id, bytes, fileName: `o-${i}.jpg`, uploadSource: 'TWEAK_MODULE' });
+    await seedImages(app, other.id, spreadTimes(400, 120).map((createdAt) => ({ createdAt })));
+  }
+  const galleryUser = await createImagesUser(app, 'Ada Architect');
+  const imageIds = await seedImages(app, galleryUser.id, spreadTimes(GALLERY_IMAGES, 120).map((createdAt) => ({ createdAt })));
+  await analyzeIfStale(database);
+
+  // The gallery's first page call: the newest month, as the browser asks after /gallery/days.
+  const days = (await (await fetch(`${baseUrl}/api/gallery/days?mode=organize&tz=${TZ}`, { headers: galleryUser.headers })).json()) as {
+    days: Array<{ date: string }>;
+  };
+  const month = days.days[0].date.slice(0, 7);
+  const [from, to] = [`${month}-01`, `${month}-28`];
+  const [{ batch_id: batchId }] = (await database.query('SELECT batch_id FROM generated_images WHERE id = $1', [imageIds[0]])).rows as Array<{
+    batch_id: number;
+  }>;
+
+  const paths: ListPath[] = [
+    {
+      name: 'list 50 input images',
+      url: `${baseUrl}/api/images/input-images`,
+      headers: lister.headers,
+      floor: inputImagesFloor(lister.id),
+      expect: (b) => b.inputImages?.length === 50,
+    },
+    {
+      name: `gallery page of 100 (${GALLERY_IMAGES} images)`,
+      url: `${baseUrl}/api/gallery/images?mode=organize&tz=${TZ}&from=${from}&to=${to}&page=1&limit=100`,
+      headers: galleryUser.headers,
+      floor: galleryPageFloor(galleryUser.id, from, to),
+      expect: (b) => b.images?.length === 100,
+    },
+    {
+      name: 'batch status (4 variations)',
+      url: `${baseUrl}/api/runpod/status/${batchId}`,
+      headers: galleryUser.headers,
+      floor: batchStatusFloor(galleryUser.id, batchId),
+      expect: (b) => b.images?.length === 4,
+    },
+  ];
+  for (const p of paths) {
+    const check = await fetch(p.url, { headers: p.headers });
+    const body = (await check.json()) as Record<string, unknown[]>;
+    if (check.status !== 200 || !p.expect(body)) throw new Error(`${p.name}: unexpected reply ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return paths;
+}
+
+/** The rows of every path; `onPath` gets each path's rows as soon as they are measured. */
+export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Promise<BenchResult[]> {
+  // Production mode with its request log on, written as in production (to /dev/null), as a deployed server runs.
+  const bench = await startBenchApp({ LOG_LEVEL: 'info' }, { logFile: '/dev/null' });
   const results: BenchResult[] = [];
   try {
-    const { app, baseUrl, database, label } = bench;
-    const lister = await createImagesUser(app, 'Bench Lister');
-    const bytes = await makeJpeg(320, 240, { paint: (x, y) => [(x * 3) % 256, (y * 5) % 256, 128] });
-    for (let i = 0; i < 50; i++)
-      await createInputImageFromBytes(app.ctx, { userId: lister.id, bytes, fileName: `view-${i}.jpg`, uploadSource: 'CREATE_MODULE' });
-    // Other users' rows in the same tables, so the filter by user matters.
-    for (let u = 0; u < 3; u++) {
-      const other = await createImagesUser(app, `Other ${u}`);
-      for (let i = 0; i < 10; i++)
-        await createInputImageFromBytes(app.ctx, { userId: other.id, bytes, fileName: `o-${i}.jpg`, uploadSource: 'TWEAK_MODULE' });
-      await seedImages(app, other.id, spreadTimes(400, 120).map((createdAt) => ({ createdAt })));
-    }
-    const galleryUser = await createImagesUser(app, 'Ada Architect');
-    const imageIds = await seedImages(app, galleryUser.id, spreadTimes(GALLERY_IMAGES, 120).map((createdAt) => ({ createdAt })));
-    await analyzeIfStale(database);
-
-    // The gallery's first page call: the newest month, as the browser asks after /gallery/days.
-    const days = (await (await fetch(`${baseUrl}/api/gallery/days?mode=organize&tz=${TZ}`, { headers: galleryUser.headers })).json()) as {
-      days: Array<{ date: string }>;
-    };
-    const month = days.days[0].date.slice(0, 7);
-    const [from, to] = [`${month}-01`, `${month}-28`];
-    const [{ batch_id: batchId }] = (await database.query('SELECT batch_id FROM generated_images WHERE id = $1', [imageIds[0]])).rows as Array<{
-      batch_id: number;
-    }>;
-
-    const paths = [
-      {
-        name: 'list 50 input images',
-        url: `${baseUrl}/api/images/input-images`,
-        headers: lister.headers,
-        floor: inputImagesFloor(lister.id),
-        expect: (b: Record<string, unknown[]>) => b.inputImages?.length === 50,
-      },
-      {
-        name: `gallery page of 100 (${GALLERY_IMAGES} images)`,
-        url: `${baseUrl}/api/gallery/images?mode=organize&tz=${TZ}&from=${from}&to=${to}&page=1&limit=100`,
-        headers: galleryUser.headers,
-        floor: galleryPageFloor(galleryUser.id, from, to),
-        expect: (b: Record<string, unknown[]>) => b.images?.length === 100,
-      },
-      {
-        name: 'batch status (4 variations)',
-        url: `${baseUrl}/api/runpod/status/${batchId}`,
-        headers: galleryUser.headers,
-        floor: batchStatusFloor(galleryUser.id, batchId),
-        expect: (b: Record<string, unknown[]>) => b.images?.length === 4,
-      },
-    ];
+    const { database, label } = bench;
+    const paths = await seedListPaths(bench);
     for (const p of paths) {
-      const check = await fetch(p.url, { headers: p.headers });
-      const body = (await check.json()) as Record<string, unknown[]>;
-      if (check.status !== 200 || !p.expect(body)) throw new Error(`${p.name}: unexpected reply ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
       const floor = await startFloor(database, p.floor);
       try {
-        results.push(...(await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor })));
+        const rows = await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor });
+        results.push(...rows);
+        onPath(rows);
       } finally {
         await floor.close();
       }
@@ -129,15 +148,21 @@ export async function run(): Promise<BenchResult[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // Rows are printed as each path is measured (a slow machine may not finish every path).
+  const print = (rows: BenchResult[]) => {
+    for (const r of rows) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+  };
   (async () => {
     const postgres = process.env.DATABASE_URL;
-    delete process.env.DATABASE_URL;
-    const results = await run();
+    // LIST_BENCH_DATABASES=postgres runs PostgreSQL only.
+    if (process.env.LIST_BENCH_DATABASES !== 'postgres') {
+      delete process.env.DATABASE_URL;
+      await run(print);
+    }
     if (postgres) {
       process.env.DATABASE_URL = postgres;
-      results.push(...(await run()));
+      await run(print);
     }
-    for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
     process.exit(0);
   })().catch((err) => {
     console.error(err);

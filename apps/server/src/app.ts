@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import type { Database } from './db/client.js';
 import { createContext, type ContextOverrides } from './context.js';
 import { registerErrorHandling } from './lib/http-errors.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerModules } from './modules/index.js';
 import { registerApiKeyGuard } from './modules/api-keys/index.js';
@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (a file path, through pino's destination) instead of stdout. */
+  logFile?: string;
   overrides?: ContextOverrides;
 }
 
@@ -35,6 +37,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? {
       level: opts.config.LOG_LEVEL,
+      ...(opts.logFile ? { file: opts.logFile } : {}),
       // The live socket carries its JWT in the query (/ws?token=…): never write it to the log.
       serializers: {
         req: (req) => ({
@@ -60,7 +63,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const ownOrigin = new URL(opts.config.publicUrl);
   const ownSocketOrigin = `${ownOrigin.protocol === 'https:' ? 'wss:' : 'ws:'}//${ownOrigin.host}`;
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

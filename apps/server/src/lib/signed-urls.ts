@@ -52,18 +52,29 @@ export function createUrlSigner(opts: {
   const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
   // Within a bucket the same key always gives the same URL: lists re-sign the same keys on
-  // every request, so a small cache saves most of the HMACs. Bounded; emptied when full.
-  const cache = new Map<string, string>();
+  // every request, so a small cache saves most of the HMACs. One map of keys per expiry (no
+  // key string to build per lookup); bounded, emptied when full.
+  const cache = new Map<number, Map<string, string>>();
+  let cachedUrls = 0;
   const CACHE_MAX = 20_000;
 
   function sign(key: string, o: { ttlSeconds?: number; now?: number } = {}): string {
     const exp = Math.ceil((nowSeconds(o.now) + (o.ttlSeconds ?? ttl)) / bucket) * bucket;
-    const cacheKey = `${exp}|${key}`;
-    const cached = cache.get(cacheKey);
-    if (cached) return cached;
+    let urls = cache.get(exp);
+    const cached = urls?.get(key);
+    if (cached !== undefined) return cached;
     const url = `${FILES_PATH_PREFIX}${encodeKey(key)}?exp=${exp}&sig=${mac(key, exp)}`;
-    if (cache.size >= CACHE_MAX) cache.clear();
-    cache.set(cacheKey, url);
+    if (cachedUrls >= CACHE_MAX) {
+      cache.clear();
+      cachedUrls = 0;
+      urls = undefined;
+    }
+    if (!urls) {
+      urls = new Map();
+      cache.set(exp, urls);
+    }
+    urls.set(key, url);
+    cachedUrls++;
     return url;
   }
 

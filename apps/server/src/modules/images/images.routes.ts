@@ -60,13 +60,9 @@ export async function registerImagesRoutes(api: App): Promise<void> {
 
 async function imagesPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  // The stream is cut at 25 MB (busboy stops reading the file; toBuffer throws 413).
-  await app.register(multipart, {
-    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
-    throwFileSizeLimit: true,
-  });
   registerFileRoutes(app);
   await app.register(imageRoutes, { prefix: '/images' });
+  await app.register(uploadRoute, { prefix: '/images' });
 
   if (app.ctx.config.NODE_ENV !== 'test') {
     const stop = scheduleDeletedFilesCleanup(app.ctx);
@@ -117,28 +113,18 @@ async function readUploadForm(req: FastifyRequest): Promise<{
   return { file, idPass, fields };
 }
 
-async function imageRoutes(scope: FastifyInstance): Promise<void> {
+/**
+ * POST /images/upload-input, in a scope of its own: the multipart parser adds hooks to every
+ * route of its scope (a listener and a clean-up per request), which the read routes do not need.
+ */
+async function uploadRoute(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
-
-  app.get(
-    '/input-images',
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: "The caller's input images, newest first",
-        querystring: inputImagesQuerySchema,
-        response: { 200: inputImagesResponseSchema, ...errors(400, 401) },
-      },
-    },
-    async (req) => {
-      const { rows, pagination } = await listInputImages(ctx.db, req.userId, req.query);
-      return { inputImages: rows.map((r) => presentInputImage(ctx, r)), pagination };
-    },
-  );
+  // The stream is cut at 25 MB (busboy stops reading the file; toBuffer throws 413).
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    throwFileSizeLimit: true,
+  });
 
   app.post(
     '/upload-input',
@@ -180,6 +166,30 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
         regions: idPass ? { idPass, materials } : undefined,
       });
       return reply.code(201).send(presentInputImage(ctx, row));
+    },
+  );
+}
+
+async function imageRoutes(scope: FastifyInstance): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/input-images',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The caller's input images, newest first",
+        querystring: inputImagesQuerySchema,
+        response: { 200: inputImagesResponseSchema, ...errors(400, 401) },
+      },
+    },
+    async (req) => {
+      const { rows, pagination } = await listInputImages(ctx.db, req.userId, req.query);
+      return { inputImages: rows.map((r) => presentInputImage(ctx, r)), pagination };
     },
   );
 

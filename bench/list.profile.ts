@@ -1,0 +1,120 @@
+/**
+ * Where a read path's time goes, next to its floor: the list bench's app and floors
+ * (list.bench.ts) in alternating rounds (PROFILE_ROUNDS, default 8, of PROFILE_SECONDS, default
+ * 1.5, 10 connections), printing the main thread's CPU time per request (Linux:
+ * /proc/self/task/<pid>/stat) and the floor/app ratio of it per round. The load generator runs
+ * in its own thread and PostgreSQL in its own processes, so this is the Node server's own cost
+ * per request, which the machine's load moves far less than req/s.
+ *
+ *   npx tsx bench/list.profile.ts [app|floor|both]
+ *
+ * PGlite, or PostgreSQL when DATABASE_URL is set; PROFILE_PATHS=0,2 picks paths by index. With
+ * PROFILE_OUT=dir each run is also recorded with the V8 CPU profiler (only the loaded seconds,
+ * not the seeding) to dir/<label>-<path>-r<round>[-floor].cpuprofile (Chrome DevTools).
+ */
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startBenchApp } from './bench-app.js';
+import { startFloor } from './floor.js';
+import { seedListPaths } from './list.bench.js';
+
+const seconds = Number(process.env.PROFILE_SECONDS ?? 1.5);
+const which = process.argv[2] ?? 'both';
+
+/** CPU seconds (user + system) of the main thread so far. */
+function mainThreadCpuSeconds(): number {
+  const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), 1-based from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+interface Measured {
+  requests: number;
+  cpuSeconds: number;
+  p99: number;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measured> {
+  const cpuBefore = mainThreadCpuSeconds();
+  const result = await autocannon({ url, headers, connections: 10, duration: seconds, workers: 1 });
+  const cpu = mainThreadCpuSeconds() - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const requests = result.requests.total;
+  return { requests, cpuSeconds: cpu, p99: result.latency.p99 };
+}
+
+const session = process.env.PROFILE_OUT ? new inspector.Session() : null;
+session?.connect();
+
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!session) return run();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(process.env.PROFILE_OUT!, { recursive: true });
+    fs.writeFileSync(path.join(process.env.PROFILE_OUT!, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
+}
+
+const rounds = Number(process.env.PROFILE_ROUNDS ?? 8);
+
+const bench = await startBenchApp({ LOG_LEVEL: process.env.PROFILE_LOG_LEVEL ?? 'info' }, { logFile: '/dev/null' });
+try {
+  const paths = await seedListPaths(bench);
+  const picked = process.env.PROFILE_PATHS ? process.env.PROFILE_PATHS.split(',').map(Number) : paths.map((_, i) => i);
+  for (const i of picked) {
+    const p = paths[i];
+    const floor = await startFloor(bench.database, p.floor);
+    try {
+      const size = async (url: string, headers: Record<string, string>) => {
+        const res = await fetch(url, { headers });
+        const body = await res.arrayBuffer();
+        const headerBytes = [...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+        return `${body.byteLength} B body, ~${headerBytes} B headers`;
+      };
+      console.log(`${p.name} (${bench.label}): app ${await size(p.url, p.headers)}; floor ${await size(floor.url, {})}`);
+      // Warm-up (JIT, pools, plan caches).
+      await autocannon({ url: p.url, headers: p.headers, connections: 10, duration: 1, workers: 1 });
+      await autocannon({ url: floor.url, connections: 10, duration: 1, workers: 1 });
+      const app: Measured[] = [];
+      const bare: Measured[] = [];
+      // Alternating rounds, so both see the same load on average.
+      for (let r = 0; r < rounds; r++) {
+        if (which !== 'floor') app.push(await profiled(`${bench.label}-${i}-r${r}`, () => measure(p.url, p.headers)));
+        if (which !== 'app') bare.push(await profiled(`${bench.label}-${i}-r${r}-floor`, () => measure(floor.url, {})));
+      }
+      const sum = (ms: Measured[]) =>
+        ms.length
+          ? {
+              cpuUsPerRequest: Math.round((ms.reduce((n, m) => n + m.cpuSeconds, 0) / ms.reduce((n, m) => n + m.requests, 0)) * 1e6),
+              rate: Math.round(ms.reduce((n, m) => n + m.requests, 0) / (ms.length * seconds)),
+              p99: ms.map((m) => m.p99).sort((x, y) => x - y)[Math.floor(ms.length / 2)],
+            }
+          : null;
+      const [a, f] = [sum(app), sum(bare)];
+      const fmt = (r: typeof a) => (r ? `${r.cpuUsPerRequest} µs CPU/req (${r.rate} req/s, p99 ${r.p99} ms)` : '-');
+      console.log(`  app:   ${fmt(a)}\n  floor: ${fmt(f)}`);
+      if (a && f) {
+        // Each round's pair on its own (the load changes between rounds), then the median.
+        const perRound = app.map((m, r) => bare[r].cpuSeconds / bare[r].requests / (m.cpuSeconds / m.requests));
+        const median = [...perRound].sort((x, y) => x - y)[Math.floor(perRound.length / 2)];
+        console.log(
+          `  floor/app CPU per request: ${median.toFixed(2)} (median of rounds: ${perRound.map((x) => x.toFixed(2)).join(' ')}), req/s ${(a.rate / f.rate).toFixed(2)}`,
+        );
+      }
+    } finally {
+      await floor.close();
+    }
+  }
+} finally {
+  await bench.close();
+}
+process.exit(0);
