@@ -113,7 +113,10 @@ test('from a Create render, Upscale Image opens /upscale with it; Generate bring
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
-  await expect(results(page).getByRole('button', { name: /refining/ })).toHaveCount(2);
+  // Two tiles at once, each refining or, when the CPU engine was quicker than the list's refetch,
+  // already done: which one the page catches is a race with the engine, not behaviour to assert
+  // (the refining tile itself is covered by RefinePage.test.tsx).
+  await expect(results(page).getByRole('button', { name: /refining|^Result \d+, variation \d/ })).toHaveCount(2);
   await expect(page.getByRole('link', { name: /credits remaining/ })).toContainText(String(startCredits - 2));
   await shoot(page, '2-refining');
 
