@@ -17,6 +17,7 @@ import { WorkspaceLayout } from '../../components/workspace/WorkspaceLayout';
 import { ToolRail } from './components/ToolRail';
 import { TweakCanvas } from './components/TweakCanvas';
 import { TweakToolbar } from './components/TweakToolbar';
+import { useAutoSelect } from './hooks/useAutoSelect';
 import { useTweakPipeline, type ReadyResult } from './hooks/useTweakPipeline';
 import { useTweakSession } from './hooks/useTweakSession';
 import { useTweakShortcuts } from './hooks/useTweakShortcuts';
@@ -52,12 +53,18 @@ export function TweakPage() {
   const session = useTweakSession();
   const { selectResult, selectSource } = session;
 
-  const onResultReady = useCallback(
-    (result: ReadyResult, delayMs: number) => {
-      setTimeout(() => void selectResult(result), delayMs);
-    },
-    [selectResult],
-  );
+  const autoSelect = useAutoSelect((result: ReadyResult) => void selectResult(result));
+  const onResultReady = autoSelect.schedule;
+  // What the user picks wins over a finished result still waiting for its auto-select delay.
+  const chooseSource = (...args: Parameters<typeof selectSource>) => {
+    autoSelect.cancel();
+    selectSource(...args);
+  };
+  const chooseResult = (image: GeneratedImage) => {
+    if (!image.imageUrl) return;
+    autoSelect.cancel();
+    void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height });
+  };
   const pipeline = useTweakPipeline({ onResultReady });
 
   // ---- add image: a file picker, the picture placed at 400,300 sized 200 × 200 ----
@@ -94,7 +101,7 @@ export function TweakPage() {
       const image = await uploadInputImage(file, { uploadSource: 'TWEAK_MODULE', dispatch, onProgress: (progress) => setUpload((u) => ({ ...u, progress })) });
       setUpload({ uploading: false, progress: 0, error: null });
       dispatch(tweakApi.util.invalidateTags(['InputImage']));
-      selectSource({ kind: 'input', image });
+      chooseSource({ kind: 'input', image });
     } catch (error) {
       console.error('Upload failed:', error);
       setUpload({ uploading: false, progress: 0, error: errorMessage(error, IMAGE_MESSAGES.uploadFailed) });
@@ -115,7 +122,7 @@ export function TweakPage() {
         uploadSource: 'TWEAK_MODULE',
       }).unwrap();
       if (!res.success) throw new Error(res.message);
-      selectSource({ kind: 'input', image: res.data }, { keepPrompt: true });
+      chooseSource({ kind: 'input', image: res.data }, { keepPrompt: true });
       toast.success('Added to your inputs', { id: 'tweak-input' });
     } catch (error) {
       toast.error(errorMessage(error, TWEAK_MESSAGES.createInputFailed), { id: 'tweak-failure' });
@@ -161,7 +168,7 @@ export function TweakPage() {
           inputs={session.inputs}
           creates={session.creates}
           selected={sourceSelected}
-          onSelect={(item) => selectSource(item)}
+          onSelect={(item) => chooseSource(item)}
           onUploadClick={() => uploadInput.current?.click()}
           upload={upload}
           loading={session.sources.isLoading}
@@ -225,7 +232,7 @@ export function TweakPage() {
             batches={batches}
             selectedImageId={t.selectedBase?.kind === 'generated' ? t.selectedBase.id : null}
             selectedBatchId={t.panel?.kind === 'batch' ? t.panel.id : null}
-            onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
+            onSelectImage={chooseResult}
             onSelectBatch={(batchId) => dispatch(panelSelected({ kind: 'batch', id: batchId }))}
             loading={session.history.isLoading}
             errors={[
@@ -246,7 +253,7 @@ export function TweakPage() {
           onRegenerate={(image) => void pipeline.regenerate(image)}
           onUseAsInput={(image) => void continueFromResult(image)}
           onDownload={(image) => void downloadBrandedJpeg('generated', image.id, image.imageUrl)}
-          onSelectImage={(image) => image.imageUrl && void selectResult({ id: image.id, url: image.processedImageUrl ?? image.imageUrl, width: image.width, height: image.height })}
+          onSelectImage={chooseResult}
         />
       }
       extra={
