@@ -18,6 +18,7 @@ import {
 import { median, round1, startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
 import { renderRequestFor } from '../apps/server/src/modules/generation/render.job.js';
 import { getOwnedGeneratedImage } from '../apps/server/src/modules/images/index.js';
+import { printResults } from './print.js';
 
 /** The batch's four renders again, straight on the engine, RENDER_CONCURRENCY at a time: wall time in ms. */
 async function engineAlone(b: BenchApp, userId: number, batchId: number): Promise<number> {
@@ -109,7 +110,7 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
     .then((results) => {
-      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+      printResults(results);
     })
     .catch((err) => {
       console.error(err);

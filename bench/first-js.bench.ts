@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { firstJs, LOGIN_FIRST_JS_BUDGET_KB, LOGIN_PAGE_MODULE } from '../apps/web/src/build/firstJs.js';
 import type { BenchResult } from './bench-app.js';
+import { printResults } from './print.js';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
@@ -21,5 +22,5 @@ export async function run(): Promise<BenchResult[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const r of await run()) console.log(`${r.name}: ${r.value} ${r.unit}  (target ${r.target})`);
+  printResults(await run());
 }

@@ -25,6 +25,7 @@ import { storeGeneratedImageFiles } from '../apps/server/src/modules/images/inde
 import { createImagesUser } from '../apps/server/src/modules/images/images.test-helpers.js';
 import { analyzeIfStale } from '../apps/server/src/modules/gallery/index.js';
 import { seedImages, spreadTimes } from '../apps/server/src/modules/gallery/gallery.test-helpers.js';
+import { printResults } from './print.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../apps/web/dist');
@@ -373,7 +374,7 @@ async function screenshots(browser: Browser, baseUrl: string, token: string, dir
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
     .then((results) => {
-      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+      printResults(results);
     })
     .catch((err) => {
       console.error(err);

@@ -20,6 +20,7 @@ import { createInputImageFromBytes } from '../apps/server/src/modules/images/ind
 import { createImagesUser, makeJpeg } from '../apps/server/src/modules/images/images.test-helpers.js';
 import { analyzeIfStale } from '../apps/server/src/modules/gallery/index.js';
 import { seedImages, spreadTimes } from '../apps/server/src/modules/gallery/gallery.test-helpers.js';
+import { printResults } from './print.js';
 
 const GALLERY_IMAGES = 5000;
 const TZ = 'Europe/Paris';
@@ -150,7 +151,7 @@ export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Pro
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   // Rows are printed as each path is measured (a slow machine may not finish every path).
   const print = (rows: BenchResult[]) => {
-    for (const r of rows) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+    printResults(rows);
   };
   (async () => {
     const postgres = process.env.DATABASE_URL;

@@ -20,6 +20,9 @@ import { startBenchApp } from './bench-app.js';
 import { startFloor } from './floor.js';
 import { seedListPaths } from './list.bench.js';
 
+/** The profile's report is its standard output. */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const seconds = Number(process.env.PROFILE_SECONDS ?? 1.5);
 const which = process.argv[2] ?? 'both';
 
@@ -80,7 +83,7 @@ try {
         const headerBytes = [...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
         return `${body.byteLength} B body, ~${headerBytes} B headers`;
       };
-      console.log(`${p.name} (${bench.label}): app ${await size(p.url, p.headers)}; floor ${await size(floor.url, {})}`);
+      say(`${p.name} (${bench.label}): app ${await size(p.url, p.headers)}; floor ${await size(floor.url, {})}`);
       // Warm-up (JIT, pools, plan caches).
       await autocannon({ url: p.url, headers: p.headers, connections: 10, duration: 1, workers: 1 });
       await autocannon({ url: floor.url, connections: 10, duration: 1, workers: 1 });
@@ -101,12 +104,12 @@ try {
           : null;
       const [a, f] = [sum(app), sum(bare)];
       const fmt = (r: typeof a) => (r ? `${r.cpuUsPerRequest} µs CPU/req (${r.rate} req/s, p99 ${r.p99} ms)` : '-');
-      console.log(`  app:   ${fmt(a)}\n  floor: ${fmt(f)}`);
+      say(`  app:   ${fmt(a)}\n  floor: ${fmt(f)}`);
       if (a && f) {
         // Each round's pair on its own (the load changes between rounds), then the median.
         const perRound = app.map((m, r) => bare[r].cpuSeconds / bare[r].requests / (m.cpuSeconds / m.requests));
         const median = [...perRound].sort((x, y) => x - y)[Math.floor(perRound.length / 2)];
-        console.log(
+        say(
           `  floor/app CPU per request: ${median.toFixed(2)} (median of rounds: ${perRound.map((x) => x.toFixed(2)).join(' ')}), req/s ${(a.rate / f.rate).toFixed(2)}`,
         );
       }

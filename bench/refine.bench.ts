@@ -14,6 +14,7 @@ import { connectLive, createSubscribedUser } from '../apps/server/src/modules/ge
 import { createInputImageFromBytes } from '../apps/server/src/modules/images/index.js';
 import { makePhotoJpeg } from '../apps/server/src/modules/images/images.test-helpers.js';
 import { median, startBenchApp, type BenchResult } from './bench-app.js';
+import { printResults } from './print.js';
 
 const SIZE = 1024;
 const SETTINGS = { aiStrength: 25, resemblance: 12, clarity: 25, sharpness: 25, matchColor: true };
@@ -88,7 +89,7 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
     .then((rows) => {
-      for (const r of rows) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
+      printResults(rows);
       process.exit(0);
     })
     .catch((err: unknown) => {

@@ -15,6 +15,7 @@ import { EVAL_CLASSES, EVAL_DIR, loadEvalSet, scoreImage, type EvalImage } from 
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentImage } from '../apps/server/src/engines/local/segment.js';
 import type { BenchResult } from './bench-app.js';
+import { printResults } from './print.js';
 
 const CLASS_COLOUR: Array<[number, number, number]> = [
   [80, 160, 255],
@@ -91,5 +92,5 @@ export async function run(): Promise<BenchResult[]> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const r of await run()) console.log(`${r.name}: ${r.value} ${r.unit}`);
+  printResults(await run());
 }

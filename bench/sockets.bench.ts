@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { WebSocket } from 'ws';
 import { createPlainUser, type GenUser } from '../apps/server/src/modules/generation/generation.test-helpers.js';
 import { percentile, round1, startBenchApp, type BenchResult } from './bench-app.js';
+import { printResults } from './print.js';
 
 export async function run(): Promise<BenchResult[]> {
   const total = Math.max(1, Number(process.env.BENCH_SOCKETS ?? 200));
@@ -85,7 +86,7 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
     .then((results) => {
-      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+      printResults(results);
     })
     .catch((err) => {
       console.error(err);

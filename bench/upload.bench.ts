@@ -14,6 +14,7 @@ import {
   multipartBody,
   storedFiles,
 } from '../apps/server/src/modules/images/images.test-helpers.js';
+import { printResults } from './print.js';
 
 export interface BenchResult {
   name: string;
@@ -74,7 +75,7 @@ export async function run(): Promise<BenchResult[]> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run()
     .then((results) => {
-      for (const r of results) console.log(`${r.name}: ${r.value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+      printResults(results);
     })
     .catch((err) => {
       console.error(err);
