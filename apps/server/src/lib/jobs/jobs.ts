@@ -65,6 +65,8 @@ export interface JobQueue {
   notify(queue: string): void;
   /** The states of these jobs of `queue` (completed and failed jobs are found in the archive too); absent = gone. */
   states(queue: string, ids: string[]): Promise<Map<string, JobState>>;
+  /** The error each of these failed jobs of `queue` ended with (what its dead letter is handed); absent = not failed. */
+  failures(queue: string, ids: string[]): Promise<Map<string, string>>;
   /** Installs/updates the queue tables; starts the workers and maintenance when `workers`. */
   start(opts: { workers: boolean }): Promise<void>;
   /** Expires timed-out jobs now and runs the recovery sweeps. */

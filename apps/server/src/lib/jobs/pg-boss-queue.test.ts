@@ -100,6 +100,8 @@ describe('the pg-boss job queue', () => {
     ]);
     expect(dead).toEqual(['attempt 3 failed']);
     expect((await queue.states('flaky', [id])).get(id)).toBe('failed');
+    // The error the dead letter was handed can be read for the job itself (the recovery sweep's message).
+    expect(await queue.failures('flaky', [id, '00000000-0000-4000-8000-000000000000'])).toEqual(new Map([[id, 'attempt 3 failed']]));
   });
 
   it('aborts a handler at its time limit and expires the job into onDead', async () => {

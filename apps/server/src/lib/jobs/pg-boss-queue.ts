@@ -195,6 +195,19 @@ export class PgBossJobQueue implements JobQueue {
     return out;
   }
 
+  async failures(queue: string, ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.database.query(
+      `SELECT id::text AS id, output FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state = 'failed' AND id = ANY($2::uuid[])
+       UNION ALL
+       SELECT id::text AS id, output FROM ${JOBS_SCHEMA}.archive WHERE name = $1 AND state = 'failed' AND id = ANY($2::uuid[])`,
+      [queue, ids],
+    );
+    for (const r of rows) out.set(String(r.id), lastError(r.output));
+    return out;
+  }
+
   async start({ workers }: { workers: boolean }): Promise<void> {
     if (this.startedFlag) return;
     await this.boss.start();

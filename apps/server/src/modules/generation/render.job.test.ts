@@ -205,6 +205,20 @@ describe('a worker that dies mid-job', { timeout: 90_000 }, () => {
     expect(await balanceOf(second, user.id)).toBe(6);
   });
 
+  it("gives an image whose job failed the job's own error when the recovery sweep comes before the dead letter", async () => {
+    const { database, dataDir, user, batchId } = await setUp();
+    // The jobs failed for good, and their dead letters have not run yet (none is queued here).
+    await database.query(
+      `UPDATE ${JOBS_SCHEMA}.job SET state = 'failed', completed_on = now(), output = '{"message":"The render stopped at its time limit of 60 s"}'::jsonb WHERE name = 'render'`,
+    );
+    const second = await appOn(database, dataDir, {});
+    cleanups.push(() => second.close());
+    const images = await imagesOfBatch(second, user.id, batchId);
+    expect(images.map((i) => i.status)).toEqual(['FAILED', 'FAILED']);
+    expect(images.map((i) => i.errorMessage)).toEqual(['The render stopped at its time limit of 60 s', 'The render stopped at its time limit of 60 s']);
+    expect(await balanceOf(second, user.id)).toBe(6);
+  });
+
   it('fails and refunds images whose job is gone altogether (the recovery sweep at start-up)', async () => {
     const { database, dataDir, user, batchId } = await setUp();
     await database.query(`DELETE FROM ${JOBS_SCHEMA}.job WHERE name = 'render'`);

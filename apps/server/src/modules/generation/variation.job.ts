@@ -305,11 +305,15 @@ export async function recoverLostVariations(ctx: AppContext, queue: string): Pro
     .limit(500);
   if (processing.length > 0) {
     const states = await ctx.jobs.states(queue, processing.map((p) => p.jobId as string));
-    for (const p of processing) {
+    const ended = processing.filter((p) => !states.has(p.jobId as string) || FINAL_JOB_STATES.has(states.get(p.jobId as string)!));
+    // A failed job's dead letter fails its image too, with the job's own error: the sweep, which can
+    // run first, records the same error, so whichever of the two comes first the image says why.
+    const failures = ended.length > 0 ? await ctx.jobs.failures(queue, ended.map((p) => p.jobId as string)) : new Map<string, string>();
+    for (const p of ended) {
       const state = states.get(p.jobId as string);
-      if (state && !FINAL_JOB_STATES.has(state)) continue;
       ctx.log.warn({ imageId: p.id, jobId: p.jobId, queue, state: state ?? 'gone' }, 'variation job lost; failing its image');
-      await failGeneratedImage(ctx, p.id, state ? `The ${queue} job ended (${state}) without finishing the image` : `The ${queue} job was lost`);
+      const error = failures.get(p.jobId as string) ?? (state ? `The ${queue} job ended (${state}) without finishing the image` : `The ${queue} job was lost`);
+      await failGeneratedImage(ctx, p.id, error);
     }
   }
   const stale = await ctx.db
