@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { createSession, json, mockFetch } from '../../../test/factories';
@@ -13,13 +13,13 @@ function useFakeClock() {
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 }
 
-function renderPage(path: string) {
+function renderPage(path: string, dashboard: RouteObject = { element: <p>dashboard page</p> }) {
   const store = makeStore();
   const router = createMemoryRouter(
     [
       { path: '/auth/verify-email', element: <VerifyEmailPage /> },
       { path: '/create', element: <p>create page</p> },
-      { path: '/dashboard', element: <p>dashboard page</p> },
+      { path: '/dashboard', ...dashboard },
       { path: '/login', element: <p>login page</p> },
     ],
     { initialEntries: [path] },
@@ -60,6 +60,27 @@ describe('VerifyEmailPage', () => {
     expect(router.state.location.pathname).toBe('/auth/verify-email');
     await act(async () => vi.advanceTimersByTime(200));
     await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
+  });
+
+  it('goes to the dashboard when asked, even when its code loads past the redirect time', async () => {
+    useFakeClock();
+    mockFetch(json(createSession()));
+    let loadDashboard!: () => void;
+    const dashboardLoaded = new Promise<void>((resolve) => (loadDashboard = resolve));
+    const { router } = renderPage('/auth/verify-email?token=tok-1', {
+      lazy: async () => {
+        await dashboardLoaded;
+        return { element: <p>dashboard page</p> };
+      },
+    });
+    const goToDashboard = await screen.findByRole('button', { name: 'Go to Dashboard' });
+    await act(async () => goToDashboard.click());
+    await act(async () => vi.advanceTimersByTime(3500));
+    expect(router.state.location.pathname).toBe('/auth/verify-email');
+    await act(async () => loadDashboard());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await act(async () => vi.advanceTimersByTime(3500));
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('redirects 2 seconds after a successful retry', async () => {

@@ -56,6 +56,12 @@ export function VerifyEmailPage() {
     return () => clearTimeout(timer);
   }, [redirectMs, navigate]);
 
+  // The dashboard's code may still be loading when the redirect is due: the user's choice wins.
+  const goToDashboard = () => {
+    setRedirectMs(null);
+    void navigate('/dashboard', { replace: true });
+  };
+
   const retry = async () => {
     // No token: nothing to send; the retry ends with the spec's error straight away.
     if (!token) {
@@ -87,7 +93,7 @@ export function VerifyEmailPage() {
           status="success"
           title="Your e-mail is verified"
           actions={
-            <Button size="lg" fullWidth onClick={() => navigate('/dashboard', { replace: true })}>
+            <Button size="lg" fullWidth onClick={goToDashboard}>
               Go to Dashboard
             </Button>
           }
