@@ -37,6 +37,11 @@ export interface JobBehaviour {
    * deliveries are over, so a poll never sees the outcome first. `any`: as it happens.
    */
   order: 'webhook-first' | 'any';
+  /**
+   * `held`: the job is queued at once but the /run request is answered only when the test calls
+   * `answerSubmissions()` (a reply lost in a slow network while the caller gives up, say).
+   */
+  submission?: 'answered' | 'held';
 }
 
 interface Signal {
@@ -85,6 +90,8 @@ export class RunPodFake {
   private readonly server: http.Server;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly signals = new Map<string, JobSignals>();
+  private submissionsAnswered = signal();
+  private submissionWaiters: Array<() => void> = [];
 
   /** The model files on the worker's network volume. */
   models: InstalledModels = { ...DEFAULT_MODELS };
@@ -154,8 +161,10 @@ export class RunPodFake {
       };
       this.jobs.set(job.id, job);
       this.signals.set(job.id, signals);
-      json(res, 200, { id: job.id, status: job.status });
       this.later(job.behaviour.queueMs, () => this.start_(job));
+      for (const wake of this.submissionWaiters.splice(0)) wake();
+      if (job.behaviour.submission === 'held') await this.submissionsAnswered.promise;
+      json(res, 200, { id: job.id, status: job.status });
       return;
     }
     const job = id ? this.jobs.get(id) : undefined;
@@ -272,6 +281,17 @@ export class RunPodFake {
   /** Posts the webhook of a job submitted with `webhook: 'held'` (now, or once it finishes). */
   postWebhook(job: FakeJob): void {
     this.signals.get(job.id)?.webhookPosted.fire();
+  }
+
+  /** Resolves once a job has been submitted (its /run received, answered or not). */
+  nextSubmission(): Promise<void> {
+    return new Promise((resolve) => this.submissionWaiters.push(resolve));
+  }
+
+  /** Answers the /run requests held by `submission: 'held'`. */
+  answerSubmissions(): void {
+    this.submissionsAnswered.fire();
+    this.submissionsAnswered = signal();
   }
 
   /** Lets a job submitted with `held` finish. */

@@ -49,6 +49,28 @@ export interface RunPodEngineOptions {
 }
 
 const PRUNE_EVERY_MS = 3600_000;
+/**
+ * How long a submission under way may still answer after the call was aborted: RunPod may
+ * already have queued the job, and only its answer gives the id to cancel it by.
+ */
+const SUBMISSION_GRACE_MS = 5_000;
+
+/** A signal that aborts (with `signal`'s reason) `graceMs` after `signal` does; `done` ends it. */
+function abortingLater(signal: AbortSignal | undefined, graceMs: number): { signal?: AbortSignal; done(): void } {
+  if (!signal) return { done() {} };
+  const later = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const start = () => (timer = setTimeout(() => later.abort(signal.reason), graceMs));
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return {
+    signal: later.signal,
+    done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', start);
+    },
+  };
+}
 
 /** The most a result may be as base64 in the job's output (runpod-python's tips: keep outputs under 20 MB). */
 export const RUNPOD_BASE64_MAX_BYTES = 15 * 1024 * 1024;
@@ -104,17 +126,22 @@ export class RunPodEngine extends GpuEngine {
     let providerId: string | undefined;
     try {
       const webhook = `${this.opts.publicUrl}/api/runpod/webhook?job=${id}&secret=${secret}`;
-      const submitted = await this.api.run(
-        {
-          input: { workflow: job.workflow, images: job.images.map((i) => ({ name: i.name, image: i.data.toString('base64') })) },
-          webhook,
-          // RunPod wants more than 5 seconds.
-          ...(this.opts.executionTimeoutMs ? { policy: { executionTimeout: Math.max(5001, this.opts.executionTimeoutMs) } } : {}),
-        },
-        signal,
-      );
+      const submission = abortingLater(signal, SUBMISSION_GRACE_MS);
+      const submitted = await this.api
+        .run(
+          {
+            input: { workflow: job.workflow, images: job.images.map((i) => ({ name: i.name, image: i.data.toString('base64') })) },
+            webhook,
+            // RunPod wants more than 5 seconds.
+            ...(this.opts.executionTimeoutMs ? { policy: { executionTimeout: Math.max(5001, this.opts.executionTimeoutMs) } } : {}),
+          },
+          submission.signal,
+        )
+        .finally(() => submission.done());
       providerId = submitted.id;
       await markSubmitted(db, id, submitted.id, submitted.status);
+      // Aborted while RunPod was answering: the catch below cancels the job it queued.
+      signal?.throwIfAborted();
       call.onProgress?.(3);
       const payload = await this.outcome(id, submitted.id, waiting, call);
       const image = await this.imageOf(payload, signal);

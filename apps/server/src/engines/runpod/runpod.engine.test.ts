@@ -269,6 +269,26 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     expect(await readEngineJob(t.app.ctx.db, engineJobId)).toMatchObject({ status: 'COMPLETED', result: null });
   });
 
+  it('cancels a job whose submission was still unanswered at the time limit', async () => {
+    fake.behaviour = { ...defaults, outcome: 'hang', submission: 'held' };
+    const engine = new RunPodEngine({ apiKey: API_KEY, endpointId: ENDPOINT, baseUrl: fake.baseUrl, publicUrl, models: gpuModels({}), db: t.app.ctx.db, pollMs: 100, outputHosts: [] });
+    const before = fake.jobs.size;
+    const controller = new AbortController();
+    const image = await makePng(64, 32, () => [40, 80, 120]);
+    const submitted = fake.nextSubmission();
+    const call = engine.upscale({ image, width: 128, height: 64, scaleFactor: 2, aiStrength: 12, resemblance: 12, clarity: 12, sharpness: 12, matchColor: true, seed: 1, variationNumber: 1, signal: controller.signal });
+    call.catch(() => {});
+    // RunPod has queued the job, its answer is still on the way, and the time limit comes.
+    await submitted;
+    controller.abort(new Error('The job exceeded its time limit of 1 s'));
+    fake.answerSubmissions();
+    await expect(call).rejects.toThrow(/time limit/);
+    const [job] = jobsSince(before);
+    expect(fake.cancels).toContain(job.id);
+    expect(job.status).toBe('CANCELLED');
+    expect(await readEngineJob(t.app.ctx.db, engineJobIdOf(job))).toMatchObject({ providerJobId: job.id, status: 'CANCELLED' });
+  });
+
   it('a workflow the worker refuses (validation) fails without retries', async () => {
     const engine = new RunPodEngine({
       apiKey: API_KEY,
