@@ -1,7 +1,8 @@
 // The /gallery route's code, named once: the router loads it, and start-up (main.tsx) asks for it
 // before the framework has loaded, so the route's files and the app's arrive together.
+import { loadWorkSliceCode } from './workSliceCode';
+
 export const loadShellLayouts = () => import('../features/shell/components/layouts');
-export const loadWorkSliceCode = () => Promise.all([import('./workSlices'), import('../features/customization/store/loadOptions')]);
 export const loadGalleryPage = () => import('../features/gallery/GalleryPage');
 export const loadGalleryFirstScreen = () => import('../features/gallery/lib/firstScreen');
 

@@ -5,7 +5,7 @@ import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
-import { loadWorkSliceCode } from './routeCode';
+import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
 /** Client state slices every screen needs. Add a feature's slice here, or to workSlices.ts. */
