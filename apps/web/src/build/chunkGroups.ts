@@ -65,6 +65,21 @@ export function bootChunk(): (id: string, graph: ModuleGraph) => string | null {
   return (id, graph) => (!id.includes('node_modules') && isBoot(id, graph) && !isEntry(id, graph) ? 'boot' : null);
 }
 
+/**
+ * A code-splitting group's `name`: 'sign-in' for what the sign-in page runs beyond start-up (its
+ * form, layout, buttons and icons), else none. One file instead of a dozen, for /login and for
+ * the signed-in screens that share its buttons and alerts.
+ */
+export function signInChunk(): (id: string, graph: ModuleGraph) => string | null {
+  const isSignIn = reachedFrom(/[\\/]features[\\/]auth[\\/]components[\\/]LoginPage\.tsx$/);
+  const isStartUp = reachedFrom(/[\\/]src[\\/](main|boot)\.tsx$/);
+  const library = /node_modules[\\/](?!lucide-react[\\/])/;
+  // The page itself stays the router's lazy chunk, under its own name.
+  const page = /[\\/]LoginPage\.tsx$/;
+  return (id, graph) =>
+    !library.test(id) && !CONTRACT.test(id) && !page.test(id) && isSignIn(id, graph) && !isStartUp(id, graph) ? 'sign-in' : null;
+}
+
 /** A code-splitting group's `name`: 'app' for the signed-in app's own modules, else none. */
 export function signedInAppChunk(): (id: string, graph: ModuleGraph) => string | null {
   const isPublic = reachedFrom(PUBLIC_ROOTS);
