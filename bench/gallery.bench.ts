@@ -233,7 +233,7 @@ async function startBaselinePage(tiles: FirstScreenTile[]): Promise<{ url: strin
   };
 }
 
-async function signedInPage(browser: Browser, baseUrl: string, token: string): Promise<Page> {
+export async function signedInPage(browser: Browser, baseUrl: string, token: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
   await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)});`);
   await context.addInitScript(FIRST_PAINT_PROBE);

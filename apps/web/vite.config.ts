@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { bootChunk, signedInAppChunk, signInChunk } from './src/build/chunkGroups';
 
 /** lucide-react's files for the icons /login and the app frame show (toast, Alert, AuthLayout, CredentialStrip). */
 const SIGN_IN_ICONS = /[\\/]icons[\\/](x|triangle-exclamation-point|circle-slash|circle-exclamation-point|circle-check|info|check|award)\.mjs$/;
@@ -23,6 +24,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Which files each route loads: the first-JS budget of /login (issue #19) reads it.
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The contract's schemas are plain values: one a page does not use is dropped, so a
       // screen that needs only a constant of a contract module does not bring zod along.
@@ -40,11 +43,24 @@ export default defineConfig({
               test: (id) => /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !SIGN_IN_ICONS.test(id),
               includeDependenciesRecursively: false,
             },
+            // The sign-in screens' few icons with lucide's own helpers: one file, not eight.
+            {
+              name: 'sign-in-icons',
+              test: (id) => SIGN_IN_ICONS.test(id) || /lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/.test(id),
+              includeDependenciesRecursively: false,
+            },
             // Radix with its helpers: one file, loaded by the screens that use it.
             {
               name: 'radix',
               test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib)[\\/]/,
             },
+            // The app's own start-up code in one file (src/build/chunkGroups.ts).
+            { name: bootChunk(), includeDependenciesRecursively: false },
+            // The sign-in page's own code in one file (src/build/chunkGroups.ts).
+            { name: signInChunk(), includeDependenciesRecursively: false },
+            // The signed-in shell and the gallery in one file (src/build/chunkGroups.ts). Its
+            // modules' imports stay where they are: a sign-in screen's must not join it.
+            { name: signedInAppChunk(), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -4,6 +4,7 @@ import { FullPageSpinner } from '../components/ui/Spinner';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { RootLayout } from '../features/shell/components/RootLayout';
 import { galleryFirstScreenLoader } from './api/galleryFirstScreen';
+import { loadGalleryPage, loadShellLayouts } from './routeCode';
 import { loadWorkSlices } from './store';
 
 /*
@@ -16,7 +17,7 @@ const lazyPage = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => 
 const createPage = lazyPage(() => import('../features/create/CreatePage'), (m) => m.CreatePage);
 const tweakPage = lazyPage(() => import('../features/tweak/TweakPage'), (m) => m.TweakPage);
 const refinePage = lazyPage(() => import('../features/refine/RefinePage'), (m) => m.RefinePage);
-const galleryPage = lazyPage(() => import('../features/gallery/GalleryPage'), (m) => m.GalleryPage);
+const galleryPage = lazyPage(loadGalleryPage, (m) => m.GalleryPage);
 const explorePage = lazyPage(() => import('../features/gallery/ExplorePage'), (m) => m.ExplorePage);
 const sharedImagePage = lazyPage(() => import('../features/gallery/SharedImagePage'), (m) => m.SharedImagePage);
 
@@ -47,13 +48,12 @@ const linkedInPage = lazyPage(infoPages, (m) => m.LinkedInPage);
 const supportPage = lazyPage(infoPages, (m) => m.SupportPage);
 const requireActivePlan = lazyPage(() => import('../features/auth/components/RequireActivePlan'), (m) => m.RequireActivePlan);
 const notFoundPage = lazyPage(() => import('../features/shell/components/NotFoundPage'), (m) => m.NotFoundPage);
-const layouts = () => import('../features/shell/components/layouts');
 
 // The shell holds every screen that reads the work area's slices: it waits for them.
-const appShell = lazyPage(async () => (await Promise.all([layouts(), loadWorkSlices()]))[0], (m) => m.AppShell);
-const workLayout = lazyPage(layouts, (m) => m.WorkLayout);
-const plainLayout = lazyPage(layouts, (m) => m.PlainLayout);
-const accountLayout = lazyPage(layouts, (m) => m.AccountLayout);
+const appShell = lazyPage(async () => (await Promise.all([loadShellLayouts(), loadWorkSlices()]))[0], (m) => m.AppShell);
+const workLayout = lazyPage(loadShellLayouts, (m) => m.WorkLayout);
+const plainLayout = lazyPage(loadShellLayouts, (m) => m.PlainLayout);
+const accountLayout = lazyPage(loadShellLayouts, (m) => m.AccountLayout);
 
 export const routes: RouteObject[] = [
   {

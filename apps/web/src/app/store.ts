@@ -5,6 +5,7 @@ import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
+import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
 /** Client state slices every screen needs. Add a feature's slice here, or to workSlices.ts. */
@@ -62,7 +63,7 @@ let workSlices: Promise<void> | null = null;
  * (issue #19); the shell's route waits for this before it renders.
  */
 export function loadWorkSlices(): Promise<void> {
-  workSlices ??= Promise.all([import('./workSlices'), import('../features/customization/store/loadOptions')]).then(
+  workSlices ??= loadWorkSliceCode().then(
     ([{ workReducers }, { startOptionsLoader }]) => {
       store.replaceReducer(rootReducer(workReducers));
       startOptionsLoader(store);

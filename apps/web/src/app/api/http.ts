@@ -44,6 +44,28 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+let earlyMe: { token: string; response: Promise<Response> } | null = null;
+
+/**
+ * Start-up (main.tsx, before the app's code loads): GET /auth/me with the stored token. The
+ * first apiRequest for GET /auth/me with the same token takes this reply instead of asking again.
+ */
+export function startEarlyMe(): void {
+  const token = readStoredToken();
+  if (!token) return;
+  const response = fetch(`${API_BASE}/auth/me`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  // A failure is the taker's to handle; one nobody takes is not an unhandled rejection.
+  response.catch(() => undefined);
+  earlyMe = { token, response };
+}
+
+function takeEarlyMe(path: string, method: string, token: string | null, signal: AbortSignal | undefined): Promise<Response> | null {
+  if (!earlyMe || path !== '/auth/me' || method !== 'GET' || signal) return null;
+  const { token: asked, response } = earlyMe;
+  earlyMe = null;
+  return asked === token ? response : null;
+}
+
 /**
  * fetch() against the API with the stored bearer token. Resolves with the parsed JSON body
  * for 2xx replies and throws an ApiError otherwise. Network failures reject with the
@@ -62,12 +84,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(`${API_BASE}${path}`, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await (takeEarlyMe(path, method, token, options.signal) ??
+    fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal }));
 
   const text = await response.text();
   let data: unknown = undefined;

@@ -2,7 +2,8 @@ import type { GalleryFirstScreenResponse, GalleryImage } from '@atelier/contract
 import { describe, expect, it } from 'vitest';
 import { galleryApi } from '../../../app/api/gallery';
 import { makeStore } from '../../../app/store';
-import { firstScreenThumbnails, primeGalleryFirstScreen } from './firstScreen';
+import { primeGalleryFirstScreen } from './firstScreen';
+import { firstScreenThumbnails } from './firstScreenThumbnails';
 
 const image = (id: number): GalleryImage => ({
   id,
@@ -53,7 +54,7 @@ describe('gallery first screen', () => {
 
   it('puts the reply where the gallery reads it: the day buckets under the asked tz, the pages under the reply’s', async () => {
     const store = makeStore();
-    await primeGalleryFirstScreen(store.dispatch, reply, { mode: 'organize', tz: 'Europe/Paris', layout: 'square', size: 'large', width: 1356, height: 0 });
+    await primeGalleryFirstScreen(store.dispatch, reply, { mode: 'organize', tz: 'Europe/Paris' });
     const state = store.getState();
     expect(galleryApi.endpoints.getGalleryDays.select({ mode: 'organize', tz: 'Europe/Paris' })(state).data).toEqual(reply.days);
     // The arguments ImageTimeline's rows ask with: mode, tz, the month's range, page and limit.

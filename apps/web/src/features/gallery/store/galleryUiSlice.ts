@@ -1,14 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  DEFAULT_GALLERY_IMAGE_SIZE,
-  DEFAULT_GALLERY_LAYOUT,
-  DEFAULT_GALLERY_MODE,
-  GALLERY_IMAGE_SIZES,
-  GALLERY_LAYOUTS,
-  type GalleryImageSize,
-  type GalleryLayout,
-  type GalleryMode,
-} from '@atelier/contract';
+import { DEFAULT_GALLERY_MODE, type GalleryImageSize, type GalleryLayout, type GalleryMode } from '@atelier/contract';
+import { readStoredView } from '../lib/storedView';
 
 export type { GalleryImageSize, GalleryLayout, GalleryMode };
 
@@ -22,34 +14,6 @@ export interface GalleryUiState {
   mode: GalleryMode;
   layout: GalleryLayout;
   imageSize: GalleryImageSize;
-}
-
-const VIEW_KEY = 'atelier.gallery.view';
-
-function readStoredView(): Pick<GalleryUiState, 'layout' | 'imageSize'> {
-  const fallback = { layout: DEFAULT_GALLERY_LAYOUT, imageSize: DEFAULT_GALLERY_IMAGE_SIZE };
-  try {
-    const raw = typeof window === 'undefined' ? null : window.localStorage.getItem(VIEW_KEY);
-    if (!raw) return fallback;
-    const parsed = JSON.parse(raw) as Partial<Record<'layout' | 'imageSize', string>>;
-    return {
-      layout: (GALLERY_LAYOUTS as readonly string[]).includes(parsed.layout ?? '') ? (parsed.layout as GalleryLayout) : fallback.layout,
-      imageSize: (GALLERY_IMAGE_SIZES as readonly string[]).includes(parsed.imageSize ?? '')
-        ? (parsed.imageSize as GalleryImageSize)
-        : fallback.imageSize,
-    };
-  } catch {
-    return fallback;
-  }
-}
-
-/** Keeps the view customiser's choice for the next visit (called by the gallery view, not the reducer). */
-export function storeGalleryView(state: Pick<GalleryUiState, 'layout' | 'imageSize'>): void {
-  try {
-    window.localStorage.setItem(VIEW_KEY, JSON.stringify({ layout: state.layout, imageSize: state.imageSize }));
-  } catch {
-    // Private mode or no storage: the choice lasts for this visit.
-  }
 }
 
 export function initialGalleryUiState(): GalleryUiState {
