@@ -98,6 +98,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly sweeps = new Map<string, () => Promise<void>>();
   private readonly workerIds = new Map<string, string[]>();
   private readonly running = new Set<AbortController>();
+  /** Timed wake-ups of this process's workers, by queue and due time (see wakeIn). */
+  private readonly wakes = new Map<string, NodeJS.Timeout>();
   private maintenanceTimer: NodeJS.Timeout | undefined;
   private maintaining: Promise<void> | undefined;
   private startedFlag = false;
@@ -270,17 +272,57 @@ export class PgBossJobQueue implements JobQueue {
     const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
     if (userId === undefined) return this.runAdmitted(def, job);
     // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
-    if (!(await this.userSlots!.admit(job.id, userId))) return;
+    if (!(await this.userSlots!.admit(job.id, userId))) {
+      this.wakeIn(def.name, this.userSlots!.holdMs);
+      return;
+    }
     try {
       await this.runAdmitted(def, job);
     } finally {
-      try {
-        await this.userSlots!.release(job.id, userId);
-        for (const queue of this.userQueues()) this.notify(queue);
-      } catch (err) {
-        this.opts.log.warn({ err, jobId: job.id }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
-      }
+      await this.releaseUserSlot(job.id, userId);
     }
+  }
+
+  private async releaseUserSlot(jobId: string, userId: number): Promise<void> {
+    try {
+      await this.userSlots!.release(jobId, userId);
+      for (const queue of this.userQueues()) this.notify(queue);
+    } catch (err) {
+      this.opts.log.warn({ err, jobId }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
+    }
+  }
+
+  /**
+   * Wakes this process's idle workers of `queue` in `ms`, when a job of it becomes due (a retry, a
+   * start held for a user slot): once per queue and 100 ms however many jobs are due then, never
+   * early. Polling would find the job too, but only at its next round.
+   */
+  private wakeIn(queue: string, ms: number): void {
+    if (this.stopping) return;
+    if (ms <= 0) return this.notify(queue);
+    const at = Math.ceil((Date.now() + ms) / 100) * 100;
+    const key = `${queue}@${at}`;
+    if (this.wakes.has(key)) return;
+    const timer = setTimeout(() => {
+      this.wakes.delete(key);
+      if (!this.stopping) this.notify(queue);
+    }, at - Date.now());
+    timer.unref();
+    this.wakes.set(key, timer);
+  }
+
+  /** Times a wake-up for every job of this process's queues that becomes due before the next maintenance round. */
+  private async wakeForDueJobs(): Promise<void> {
+    const queues = [...this.workerIds.keys()];
+    if (queues.length === 0) return;
+    const { rows } = await this.database.query(
+      `SELECT name, GREATEST(0, CEIL(EXTRACT(EPOCH FROM start_after - now()) * 1000))::int AS due_in_ms
+       FROM ${JOBS_SCHEMA}.job
+       WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now() + make_interval(secs => $2)
+       GROUP BY name, due_in_ms LIMIT 1000`,
+      [queues, this.opts.maintenanceIntervalSeconds],
+    );
+    for (const r of rows) this.wakeIn(String(r.name), Number(r.due_in_ms));
   }
 
   private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -328,12 +370,8 @@ export class PgBossJobQueue implements JobQueue {
         [def.name, jobId],
       );
       const row = rows[0];
-      if (row?.state === 'retry') {
-        const wake = setTimeout(() => {
-          if (!this.stopping) this.notify(def.name);
-        }, Number(row.due_in_ms));
-        wake.unref();
-      } else if (def.onDead) {
+      if (row?.state === 'retry') this.wakeIn(def.name, Number(row.due_in_ms));
+      else if (def.onDead) {
         this.notify(deadQueueName(def.name));
       }
     } catch (lookupErr) {
@@ -357,6 +395,7 @@ export class PgBossJobQueue implements JobQueue {
             this.opts.log.error({ err, sweep: name }, 'recovery sweep failed');
           }
         }
+        await this.wakeForDueJobs();
       } catch (err) {
         if (!this.stopping) this.opts.log.error({ err }, 'job maintenance failed');
       }
@@ -370,6 +409,8 @@ export class PgBossJobQueue implements JobQueue {
     if (this.stopping) return;
     this.stopping = true;
     if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    for (const timer of this.wakes.values()) clearTimeout(timer);
+    this.wakes.clear();
     await this.maintaining?.catch(() => undefined);
     if (!this.startedFlag) return;
     // Running jobs get `timeoutMs` to finish; then their signals abort and pg-boss fails them (→ retry).
