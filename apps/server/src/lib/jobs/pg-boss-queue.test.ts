@@ -42,6 +42,12 @@ describe('the pg-boss job queue', () => {
     return rows[0] as { state: string; held: boolean } | undefined;
   }
 
+  function gate() {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => (open = r));
+    return { open, opened };
+  }
+
   it('runs a job sent in a transaction only when the transaction commits', async () => {
     const { database, queue } = setUp();
     const seen: number[] = [];
@@ -196,5 +202,46 @@ describe('the pg-boss job queue', () => {
     expect(ranAt).toEqual([]);
     await until(() => ranAt.length > 0, 'the job when it is due');
     expect(ranAt[0]).toBeGreaterThanOrEqual(dueAt);
+  });
+
+  it('holds one job ready beyond its concurrency and starts it when a running job releases its slot', async () => {
+    const { queue } = setUp({ userConcurrency: 1 });
+    const gates = { a: { heavy: gate(), rest: gate() }, b: { heavy: gate(), rest: gate() } };
+    const steps: string[] = [];
+    queue.define<{ userId: number; name: 'a' | 'b' }>({
+      name: 'piped',
+      timeoutSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      prefetch: true,
+      userOf: (data) => data.userId,
+      handle: async (job) => {
+        const g = gates[job.data.name];
+        steps.push(`${job.data.name} heavy`);
+        await g.heavy.opened;
+        await job.releaseSlot();
+        steps.push(`${job.data.name} rest`);
+        await g.rest.opened;
+      },
+    });
+    await queue.start({ workers: true });
+    const a = await queue.send('piped', { userId: 7, name: 'a' });
+    await until(() => steps.includes('a heavy'), 'job a to start');
+    const b = await queue.send('piped', { userId: 7, name: 'b' });
+    await until(async () => (await waiting(b))?.state === 'active', 'job b to be fetched ahead');
+    // Fetched, but a holds the queue's only place: b waits in this process.
+    expect(steps).toEqual(['a heavy']);
+
+    gates.a.heavy.open();
+    await until(() => steps.includes('b heavy'), 'job b to start when a releases its slot');
+    // b runs its heavy part while a finishes, within the user's single slot (a gave it up).
+    expect(steps).toEqual(['a heavy', 'a rest', 'b heavy']);
+    expect((await queue.states('piped', [a])).get(a)).toBe('active');
+
+    gates.a.rest.open();
+    gates.b.heavy.open();
+    gates.b.rest.open();
+    await until(async () => [...(await queue.states('piped', [a, b])).values()].every((s) => s === 'completed'), 'both jobs to complete');
   });
 });

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
-import { UserJobSlots } from './user-slots.js';
+import { LocalSlots } from './local-slots.js';
+import { putBackSql, UserJobSlots } from './user-slots.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
 
 /**
@@ -98,6 +99,8 @@ export class PgBossJobQueue implements JobQueue {
   private readonly sweeps = new Map<string, () => Promise<void>>();
   private readonly workerIds = new Map<string, string[]>();
   private readonly running = new Set<AbortController>();
+  /** Per queue: the places of its `concurrency` in this process (see QueueDefinition.prefetch). */
+  private readonly places = new Map<string, LocalSlots>();
   /** Timed wake-ups of this process's workers, by queue and due time (see wakeIn). */
   private readonly wakes = new Map<string, NodeJS.Timeout>();
   private maintenanceTimer: NodeJS.Timeout | undefined;
@@ -233,7 +236,9 @@ export class PgBossJobQueue implements JobQueue {
     for (const def of this.defs.values()) {
       const ids: string[] = [];
       this.workerIds.set(def.name, ids);
-      for (let i = 0; i < Math.max(1, def.concurrency); i++) {
+      const concurrency = Math.max(1, def.concurrency);
+      this.places.set(def.name, new LocalSlots(concurrency));
+      for (let i = 0; i < concurrency + (def.prefetch ? 1 : 0); i++) {
         let workerId = '';
         workerId = await this.boss.work<unknown>(
           def.name,
@@ -269,17 +274,41 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async run(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
-    if (userId === undefined) return this.runAdmitted(def, job);
-    // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
-    if (!(await this.userSlots!.admit(job.id, userId))) {
-      this.wakeIn(def.name, this.userSlots!.holdMs);
-      return;
-    }
+    const places = this.places.get(def.name)!;
+    const waited = await places.acquire();
+    let placeHeld = true;
+    const freePlace = () => {
+      if (placeHeld) places.release();
+      placeHeld = false;
+    };
     try {
-      await this.runAdmitted(def, job);
+      if (waited) {
+        if (this.stopping) return await this.putBack(job.id);
+        // The job's time ran from its fetch: its expiry counts from now, when it really starts.
+        void this.database
+          .query(`UPDATE ${JOBS_SCHEMA}.job SET started_on = now() WHERE id = $1::uuid AND state = 'active'`, [job.id])
+          .catch((err: unknown) => this.opts.log.warn({ err, jobId: job.id }, 'could not restart the expiry clock of a job that waited for its place'));
+      }
+      const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
+      // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
+      if (userId !== undefined && !(await this.userSlots!.admit(job.id, userId))) {
+        this.wakeIn(def.name, this.userSlots!.holdMs);
+        return;
+      }
+      let released = false;
+      const releaseSlot = async () => {
+        if (released) return;
+        released = true;
+        if (userId !== undefined) await this.releaseUserSlot(job.id, userId);
+        freePlace();
+      };
+      try {
+        await this.runAdmitted(def, job, releaseSlot);
+      } finally {
+        await releaseSlot();
+      }
     } finally {
-      await this.releaseUserSlot(job.id, userId);
+      freePlace();
     }
   }
 
@@ -290,6 +319,11 @@ export class PgBossJobQueue implements JobQueue {
     } catch (err) {
       this.opts.log.warn({ err, jobId }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
     }
+  }
+
+  /** A fetched job that will not run here after all goes back to waiting, eligible at once. */
+  private async putBack(jobId: string): Promise<void> {
+    await this.database.db.execute(putBackSql(JOBS_SCHEMA, jobId, 0));
   }
 
   /**
@@ -325,7 +359,7 @@ export class PgBossJobQueue implements JobQueue {
     for (const r of rows) this.wakeIn(String(r.name), Number(r.due_in_ms));
   }
 
-  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>, releaseSlot: () => Promise<void>): Promise<void> {
     const controller = new AbortController();
     this.running.add(controller);
     const timer = setTimeout(
@@ -340,6 +374,7 @@ export class PgBossJobQueue implements JobQueue {
         retryLimit: job.retryLimit,
         isFinalAttempt: job.retryCount >= job.retryLimit,
         signal: controller.signal,
+        releaseSlot,
       });
     } finally {
       clearTimeout(timer);

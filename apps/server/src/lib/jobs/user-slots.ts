@@ -10,9 +10,9 @@ import type { Database } from '../../db/client.js';
  * limit the job goes back to waiting: state `created` again, started_on cleared (so no retry is
  * counted), eligible again after `holdMs` (the process wakes its workers then). The worker then
  * fetches the next job, which may be another user's submitted later. pg-boss's completion of the
- * deferred job finds it no longer active and changes nothing. When one of the user's jobs ends,
- * `release` makes their waiting jobs eligible at once. A worker that dies holds nothing: its
- * active job expires as usual.
+ * deferred job finds it no longer active and changes nothing. When one of the user's jobs ends
+ * (or its heavy part: releaseSlot), `release` makes their waiting jobs eligible at once. A worker
+ * that dies holds nothing: its active job expires as usual.
  */
 
 // pg_advisory_xact_lock(key1, key2): a namespace of our own beside the user id.
@@ -25,7 +25,7 @@ const RELEASED = 'userSlotReleased';
  * An active job back to waiting, as if never fetched (no attempt counted), eligible again after
  * `seconds`. pg-boss's completion of it later finds it no longer active and changes nothing.
  */
-function putBackSql(schema: string, jobId: string, seconds: number) {
+export function putBackSql(schema: string, jobId: string, seconds: number) {
   return sql`
     UPDATE ${sql.raw(schema)}.job
     SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => ${seconds})
