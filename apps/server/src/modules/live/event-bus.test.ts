@@ -2,17 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMessage } from '@atelier/contract';
 import { createTestDatabase } from '../../../test/helpers/database.js';
+import { eventually } from '../generation/generation.test-helpers.js';
 import { PostgresEventBus } from './event-bus.js';
-
-const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const masks = (inputImageId: number): LiveMessage => ({ type: 'masks_completed', inputImageId, maskCount: 1 });
 
@@ -30,8 +21,18 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL event bus', { timeout
     await database?.drop();
   });
 
-  /** A bus as one process has it, with what its subscribers received (input image ids). */
+  /** A bus as one process has it, with what its subscribers received (input image ids) and when it lost its LISTEN connection. */
   async function processBus() {
+    let lost!: () => void;
+    const connectionLost = new Promise<void>((resolve) => (lost = resolve));
+    const log = {
+      info() {},
+      error() {},
+      debug() {},
+      warn(_obj: unknown, msg: string) {
+        if (msg.includes('connection lost')) lost();
+      },
+    } as unknown as FastifyBaseLogger;
     const bus = new PostgresEventBus(database, log);
     buses.push(bus);
     const received: number[] = [];
@@ -39,7 +40,7 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL event bus', { timeout
       if (m.type === 'masks_completed') received.push(m.inputImageId);
     });
     await bus.start();
-    return { bus, received };
+    return { bus, received, connectionLost };
   }
 
   const listeners = async () =>
@@ -55,14 +56,14 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL event bus', { timeout
 
   it("delivers a process's own messages in process, once, also while its LISTEN connection is down", async () => {
     const a = await processBus();
+    // Delivered before publish returns (no round trip through the database).
     await a.bus.publish(1, masks(1));
-    await until(() => a.received.includes(1), 'the message with LISTEN up');
+    expect(a.received).toEqual([1]);
 
     await killListeners();
-    await until(async () => (await listeners()) === 0, 'the LISTEN connection to be gone');
-    // The bus reconnects after a back-off of half a second at the earliest: this goes out meanwhile.
+    await a.connectionLost;
+    // The bus reconnects after a back-off of half a second: this goes out meanwhile.
     await a.bus.publish(1, masks(2));
-    await until(() => a.received.includes(2), 'the message with LISTEN down');
     expect(a.received).toEqual([1, 2]);
   });
 
@@ -70,17 +71,17 @@ describe.runIf(!!process.env.DATABASE_URL)('the PostgreSQL event bus', { timeout
     const a = await processBus();
     const b = await processBus();
     await b.bus.publish(1, masks(1));
-    await until(() => a.received.includes(1) && b.received.includes(1), 'the first message on both');
+    await eventually(async () => a.received.includes(1) && b.received.includes(1), 'the first message on both');
 
     await killListeners();
-    await until(async () => (await listeners()) === 2, 'both buses to LISTEN again');
+    await eventually(async () => (await listeners()) === 2, 'both buses to LISTEN again');
     await b.bus.publish(1, masks(2));
     await b.bus.publish(1, masks(3));
-    await until(() => a.received.includes(3), "the other process's messages after the reconnect");
+    await eventually(async () => a.received.includes(3), "the other process's messages after the reconnect");
     // One more round trip: a second listener's copies would have arrived by now.
     await a.bus.publish(1, masks(4));
     await b.bus.publish(1, masks(5));
-    await until(() => a.received.includes(5) && b.received.includes(4), 'the last messages');
+    await eventually(async () => a.received.includes(5) && b.received.includes(4), 'the last messages');
     // Each once (a process's own message may overtake another's, which comes through the database).
     expect([...a.received].sort()).toEqual([1, 2, 3, 4, 5]);
     expect([...b.received].sort()).toEqual([1, 2, 3, 4, 5]);
