@@ -238,11 +238,15 @@ export class PgBossJobQueue implements JobQueue {
       this.workerIds.set(def.name, ids);
       const concurrency = Math.max(1, def.concurrency);
       this.places.set(def.name, new LocalSlots(concurrency));
+      const polling = this.opts.pollingIntervalSeconds ?? 2;
       for (let i = 0; i < concurrency + (def.prefetch ? 1 : 0); i++) {
+        // The worker that fetches ahead is woken by sends, ended jobs and timed wake-ups; its own
+        // polls would only add queries (on PGlite, beside the API's on its one thread).
+        const pollingIntervalSeconds = i < concurrency ? polling : Math.max(polling, this.opts.maintenanceIntervalSeconds);
         let workerId = '';
         workerId = await this.boss.work<unknown>(
           def.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
           async ([job]) => {
             try {
               await this.run(def, job);
