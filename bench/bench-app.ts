@@ -12,6 +12,7 @@ import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
+import { newDatabaseName } from '../apps/server/test/helpers/database.js';
 
 export interface BenchResult {
   name: string;
@@ -42,7 +43,7 @@ export async function startBenchApp(
   let database: Database;
   let drop = async () => {};
   if (adminUrl) {
-    const name = `atelier_bench_${crypto.randomBytes(5).toString('hex')}`;
+    const name = newDatabaseName('bench');
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -75,8 +76,7 @@ export async function startBenchApp(
     logger: opts.logFile ? undefined : false,
     logFile: opts.logFile,
   });
-  // BENCH_PORT pins the app to a port (shared machines hand out ranges); else any free one.
-  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
+  await app.listen({ port: benchPort(0), host: '127.0.0.1' });
   const addr = app.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   return {
@@ -93,6 +93,14 @@ export async function startBenchApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The port of a bench's server: BENCH_PORT + `offset` when BENCH_PORT pins the bench to a range
+ * (shared machines hand out ranges: the app at +0, its floor or baseline at +1), else any free one (0).
+ */
+export function benchPort(offset: number): number {
+  return process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + offset : 0;
 }
 
 export const median = (xs: number[]) => {

@@ -12,7 +12,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.js';
-import { median, type BenchResult } from './bench-app.js';
+import { benchPort, median, type BenchResult } from './bench-app.js';
 
 export type FloorQuery = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 /** Answers one floor request: the JSON-able value to send, from the query runner. */
@@ -48,7 +48,8 @@ export async function startFloor(database: Database, handler: FloorHandler): Pro
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // Its own port beside the app's (never the one the app listens on).
+  await new Promise<void>((resolve) => server.listen(benchPort(1), '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('floor has no address');
   return {

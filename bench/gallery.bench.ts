@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { median, round1, startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
+import { benchPort, median, round1, startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
 import { storeGeneratedImageFiles } from '../apps/server/src/modules/images/index.js';
 import { createImagesUser } from '../apps/server/src/modules/images/images.test-helpers.js';
 import { analyzeIfStale } from '../apps/server/src/modules/gallery/index.js';
@@ -220,7 +220,7 @@ async function startBaselinePage(tiles: FirstScreenTile[]): Promise<{ url: strin
     res.writeHead(200, { 'content-type': type, 'content-length': body.length });
     res.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 : 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(benchPort(1), '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('baseline page has no address');
   return {

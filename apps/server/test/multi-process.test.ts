@@ -15,6 +15,7 @@ import { getBalance, grantPlanAllowance } from '../src/modules/credits/index.js'
 import { connectLive, type LiveClient } from '../src/modules/generation/generation.test-helpers.js';
 import { makePng } from '../src/modules/images/images.test-helpers.js';
 import { ComfyUIFake } from './fakes/comfyui.js';
+import { newDatabaseName } from './helpers/database.js';
 import { freePort, startS3Server, type TestS3Server } from './helpers/s3-server.js';
 
 /**
@@ -103,7 +104,7 @@ describe.runIf(pgUp)('two API processes and a worker on PostgreSQL and S3', () =
   let inputImageId: number;
 
   beforeAll(async () => {
-    dbName = `atelier_mp_${crypto.randomBytes(5).toString('hex')}`;
+    dbName = newDatabaseName('mp');
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);

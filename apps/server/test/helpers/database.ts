@@ -4,6 +4,16 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
 /**
+ * A new name for a database created on PostgreSQL by a test or bench: DATABASE_NAME_PREFIX
+ * (default `atelier`) tells parallel runs' databases apart, so each can find and drop its own.
+ */
+export function newDatabaseName(kind: 'test' | 'bench' | 'mp'): string {
+  const prefix = process.env.DATABASE_NAME_PREFIX || 'atelier';
+  if (!/^[a-z_][a-z0-9_]{0,39}$/.test(prefix)) throw new Error('DATABASE_NAME_PREFIX must be a lower-case SQL name (letters, digits, _; 40 at most)');
+  return `${prefix}_${kind}_${crypto.randomBytes(6).toString('hex')}`;
+}
+
+/**
  * A fresh, migrated database for one test file: PGlite in memory by default, or, when
  * DATABASE_URL is set, a new PostgreSQL database created for this file and dropped after it.
  */
@@ -14,7 +24,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     await runMigrations(database);
     return { ...database, drop: () => database.close() };
   }
-  const name = `atelier_test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = newDatabaseName('test');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -28,6 +28,11 @@ export interface JobContext<T> {
   isFinalAttempt: boolean;
   /** Aborted at the time limit or when the worker shuts down. */
   signal: AbortSignal;
+  /**
+   * The job's heavy part is over: its place among the queue's `concurrency` and its user's slot go
+   * to the next job while this one finishes (stores, records, announces). Once; later calls do nothing.
+   */
+  releaseSlot(): Promise<void>;
 }
 
 export interface QueueDefinition<T> {
@@ -37,8 +42,13 @@ export interface QueueDefinition<T> {
   retryDelaySeconds: number;
   /** Exponential backoff: the n-th retry waits about retryDelaySeconds × 2ⁿ (with jitter). */
   retryBackoff?: boolean;
-  /** Jobs of this queue one process runs at a time. */
+  /** Jobs of this queue one process runs at a time (until each calls `releaseSlot`). */
   concurrency: number;
+  /**
+   * One job more per process than `concurrency` is fetched and held ready, and starts the moment a
+   * running job calls `releaseSlot` (so the next job's heavy part overlaps the previous one's end).
+   */
+  prefetch?: boolean;
   handle(job: JobContext<T>): Promise<void>;
   /** The user a job works for: such jobs count against that user's running-jobs limit. */
   userOf?(data: T): number;

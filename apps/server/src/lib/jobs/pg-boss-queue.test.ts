@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { JobContext } from './jobs.js';
-import { JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
+import { createPgBoss, JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
@@ -30,10 +30,22 @@ describe('the pg-boss job queue', () => {
     await database?.drop();
   });
 
-  function setUp({ pollingIntervalSeconds = 0.5 } = {}) {
-    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds: 1, pollingIntervalSeconds, log });
+  function setUp({ pollingIntervalSeconds = 0.5, maintenanceIntervalSeconds = 1, userConcurrency = undefined as number | undefined } = {}) {
+    const queue = new PgBossJobQueue(database, { maintenanceIntervalSeconds, pollingIntervalSeconds, userConcurrency, log });
     cleanups.push(() => queue.stop({ timeoutMs: 1000 }));
     return { database, queue };
+  }
+
+  /** A job's state and whether it waits for a later start. */
+  async function waiting(id: string): Promise<{ state: string; held: boolean } | undefined> {
+    const { rows } = await database.query(`SELECT state::text AS state, start_after > now() AS held FROM ${JOBS_SCHEMA}.job WHERE id = $1::uuid`, [id]);
+    return rows[0] as { state: string; held: boolean } | undefined;
+  }
+
+  function gate() {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => (open = r));
+    return { open, opened };
   }
 
   it('runs a job sent in a transaction only when the transaction commits', async () => {
@@ -129,5 +141,107 @@ describe('the pg-boss job queue', () => {
     await queue.send('slow', { x: 1 });
     await until(() => dead.length > 0, 'the expired job');
     expect(reasons[0]).toMatch(/time limit of 1 s/);
+  });
+
+  it('starts a job held back for its user slot when the hold ends, with no poll to find it', async () => {
+    // A poll every 600 s never comes within the test: only the wake-up at the hold's end can start the job.
+    const { database, queue } = setUp({ pollingIntervalSeconds: 600, maintenanceIntervalSeconds: 600, userConcurrency: 1 });
+    const started: string[] = [];
+    queue.define<{ userId: number; name: string }>({
+      name: 'held',
+      timeoutSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 2,
+      userOf: (data) => data.userId,
+      handle: async (job) => {
+        started.push(job.data.name);
+      },
+    });
+    await queue.start({ workers: true });
+    // Another process runs one job of user 7 (its only slot): fetched there, so this process knows nothing of it.
+    const other = createPgBoss(database, { maintenanceIntervalSeconds: 600 });
+    await other.start();
+    cleanups.push(() => other.stop({ graceful: false, wait: true }));
+    const a = await other.send('held', { userId: 7, name: 'a' });
+    const [fetched] = await other.fetch('held');
+    expect(fetched?.id).toBe(a);
+
+    const b = await queue.send('held', { userId: 7, name: 'b' });
+    await until(async () => (await waiting(b))?.held === true, 'job b to be held back for the slot');
+    expect(started).toEqual([]);
+    // The other process's job ends without a word to this one.
+    await other.complete('held', a!);
+    await until(() => started.includes('b'), 'job b to start when its hold ends');
+    expect(started).toEqual(['b']);
+  });
+
+  it('wakes a queue at the time a job becomes due before the next maintenance round', async () => {
+    const { database, queue } = setUp({ pollingIntervalSeconds: 600, maintenanceIntervalSeconds: 600 });
+    const ranAt: number[] = [];
+    queue.define<{ x: number }>({
+      name: 'later',
+      timeoutSeconds: 10,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      handle: async () => {
+        ranAt.push(Date.now());
+      },
+    });
+    await queue.start({ workers: true });
+    // Sent in a transaction (no wake-up follows) with a start 1.5 s ahead, as a delayed or retried job is.
+    const dueAt = await database.db.transaction(async (tx) => {
+      const id = await queue.send('later', { x: 1 }, { tx });
+      const r = (await tx.execute(
+        sql`UPDATE ${sql.raw(JOBS_SCHEMA)}.job SET start_after = now() + interval '1.5 seconds' WHERE id = ${id}::uuid RETURNING (EXTRACT(EPOCH FROM start_after) * 1000)::float8 AS due`,
+      )) as unknown as { rows: Array<{ due: number }> };
+      return Number(r.rows[0].due);
+    });
+    await queue.maintain();
+    expect(ranAt).toEqual([]);
+    await until(() => ranAt.length > 0, 'the job when it is due');
+    expect(ranAt[0]).toBeGreaterThanOrEqual(dueAt);
+  });
+
+  it('holds one job ready beyond its concurrency and starts it when a running job releases its slot', async () => {
+    const { queue } = setUp({ userConcurrency: 1 });
+    const gates = { a: { heavy: gate(), rest: gate() }, b: { heavy: gate(), rest: gate() } };
+    const steps: string[] = [];
+    queue.define<{ userId: number; name: 'a' | 'b' }>({
+      name: 'piped',
+      timeoutSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      prefetch: true,
+      userOf: (data) => data.userId,
+      handle: async (job) => {
+        const g = gates[job.data.name];
+        steps.push(`${job.data.name} heavy`);
+        await g.heavy.opened;
+        await job.releaseSlot();
+        steps.push(`${job.data.name} rest`);
+        await g.rest.opened;
+      },
+    });
+    await queue.start({ workers: true });
+    const a = await queue.send('piped', { userId: 7, name: 'a' });
+    await until(() => steps.includes('a heavy'), 'job a to start');
+    const b = await queue.send('piped', { userId: 7, name: 'b' });
+    await until(async () => (await waiting(b))?.state === 'active', 'job b to be fetched ahead');
+    // Fetched, but a holds the queue's only place: b waits in this process.
+    expect(steps).toEqual(['a heavy']);
+
+    gates.a.heavy.open();
+    await until(() => steps.includes('b heavy'), 'job b to start when a releases its slot');
+    // b runs its heavy part while a finishes, within the user's single slot (a gave it up).
+    expect(steps).toEqual(['a heavy', 'a rest', 'b heavy']);
+    expect((await queue.states('piped', [a])).get(a)).toBe('active');
+
+    gates.a.rest.open();
+    gates.b.heavy.open();
+    gates.b.rest.open();
+    await until(async () => [...(await queue.states('piped', [a, b])).values()].every((s) => s === 'completed'), 'both jobs to complete');
   });
 });

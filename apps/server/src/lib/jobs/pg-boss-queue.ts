@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
-import { UserJobSlots } from './user-slots.js';
+import { LocalSlots } from './local-slots.js';
+import { putBackSql, UserJobSlots } from './user-slots.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
 
 /**
@@ -98,6 +99,10 @@ export class PgBossJobQueue implements JobQueue {
   private readonly sweeps = new Map<string, () => Promise<void>>();
   private readonly workerIds = new Map<string, string[]>();
   private readonly running = new Set<AbortController>();
+  /** Per queue: the places of its `concurrency` in this process (see QueueDefinition.prefetch). */
+  private readonly places = new Map<string, LocalSlots>();
+  /** Timed wake-ups of this process's workers, by queue and due time (see wakeIn). */
+  private readonly wakes = new Map<string, NodeJS.Timeout>();
   private maintenanceTimer: NodeJS.Timeout | undefined;
   private maintaining: Promise<void> | undefined;
   private startedFlag = false;
@@ -231,11 +236,17 @@ export class PgBossJobQueue implements JobQueue {
     for (const def of this.defs.values()) {
       const ids: string[] = [];
       this.workerIds.set(def.name, ids);
-      for (let i = 0; i < Math.max(1, def.concurrency); i++) {
+      const concurrency = Math.max(1, def.concurrency);
+      this.places.set(def.name, new LocalSlots(concurrency));
+      const polling = this.opts.pollingIntervalSeconds ?? 2;
+      for (let i = 0; i < concurrency + (def.prefetch ? 1 : 0); i++) {
+        // The worker that fetches ahead is woken by sends, ended jobs and timed wake-ups; its own
+        // polls would only add queries (on PGlite, beside the API's on its one thread).
+        const pollingIntervalSeconds = i < concurrency ? polling : Math.max(polling, this.opts.maintenanceIntervalSeconds);
         let workerId = '';
         workerId = await this.boss.work<unknown>(
           def.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
           async ([job]) => {
             try {
               await this.run(def, job);
@@ -267,23 +278,92 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   private async run(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
-    if (userId === undefined) return this.runAdmitted(def, job);
-    // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
-    if (!(await this.userSlots!.admit(job.id, userId))) return;
+    const places = this.places.get(def.name)!;
+    const waited = await places.acquire();
+    let placeHeld = true;
+    const freePlace = () => {
+      if (placeHeld) places.release();
+      placeHeld = false;
+    };
     try {
-      await this.runAdmitted(def, job);
-    } finally {
-      try {
-        await this.userSlots!.release(job.id, userId);
-        for (const queue of this.userQueues()) this.notify(queue);
-      } catch (err) {
-        this.opts.log.warn({ err, jobId: job.id }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
+      if (waited) {
+        if (this.stopping) return await this.putBack(job.id);
+        // The job's time ran from its fetch: its expiry counts from now, when it really starts.
+        void this.database
+          .query(`UPDATE ${JOBS_SCHEMA}.job SET started_on = now() WHERE id = $1::uuid AND state = 'active'`, [job.id])
+          .catch((err: unknown) => this.opts.log.warn({ err, jobId: job.id }, 'could not restart the expiry clock of a job that waited for its place'));
       }
+      const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
+      // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
+      if (userId !== undefined && !(await this.userSlots!.admit(job.id, userId))) {
+        this.wakeIn(def.name, this.userSlots!.holdMs);
+        return;
+      }
+      let released = false;
+      const releaseSlot = async () => {
+        if (released) return;
+        released = true;
+        if (userId !== undefined) await this.releaseUserSlot(job.id, userId);
+        freePlace();
+      };
+      try {
+        await this.runAdmitted(def, job, releaseSlot);
+      } finally {
+        await releaseSlot();
+      }
+    } finally {
+      freePlace();
     }
   }
 
-  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  private async releaseUserSlot(jobId: string, userId: number): Promise<void> {
+    try {
+      await this.userSlots!.release(jobId, userId);
+      for (const queue of this.userQueues()) this.notify(queue);
+    } catch (err) {
+      this.opts.log.warn({ err, jobId }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
+    }
+  }
+
+  /** A fetched job that will not run here after all goes back to waiting, eligible at once. */
+  private async putBack(jobId: string): Promise<void> {
+    await this.database.db.execute(putBackSql(JOBS_SCHEMA, jobId, 0));
+  }
+
+  /**
+   * Wakes this process's idle workers of `queue` in `ms`, when a job of it becomes due (a retry, a
+   * start held for a user slot): once per queue and 100 ms however many jobs are due then, never
+   * early. Polling would find the job too, but only at its next round.
+   */
+  private wakeIn(queue: string, ms: number): void {
+    if (this.stopping) return;
+    if (ms <= 0) return this.notify(queue);
+    const at = Math.ceil((Date.now() + ms) / 100) * 100;
+    const key = `${queue}@${at}`;
+    if (this.wakes.has(key)) return;
+    const timer = setTimeout(() => {
+      this.wakes.delete(key);
+      if (!this.stopping) this.notify(queue);
+    }, at - Date.now());
+    timer.unref();
+    this.wakes.set(key, timer);
+  }
+
+  /** Times a wake-up for every job of this process's queues that becomes due before the next maintenance round. */
+  private async wakeForDueJobs(): Promise<void> {
+    const queues = [...this.workerIds.keys()];
+    if (queues.length === 0) return;
+    const { rows } = await this.database.query(
+      `SELECT name, GREATEST(0, CEIL(EXTRACT(EPOCH FROM start_after - now()) * 1000))::int AS due_in_ms
+       FROM ${JOBS_SCHEMA}.job
+       WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now() + make_interval(secs => $2)
+       GROUP BY name, due_in_ms LIMIT 1000`,
+      [queues, this.opts.maintenanceIntervalSeconds],
+    );
+    for (const r of rows) this.wakeIn(String(r.name), Number(r.due_in_ms));
+  }
+
+  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>, releaseSlot: () => Promise<void>): Promise<void> {
     const controller = new AbortController();
     this.running.add(controller);
     const timer = setTimeout(
@@ -298,6 +378,7 @@ export class PgBossJobQueue implements JobQueue {
         retryLimit: job.retryLimit,
         isFinalAttempt: job.retryCount >= job.retryLimit,
         signal: controller.signal,
+        releaseSlot,
       });
     } finally {
       clearTimeout(timer);
@@ -328,12 +409,8 @@ export class PgBossJobQueue implements JobQueue {
         [def.name, jobId],
       );
       const row = rows[0];
-      if (row?.state === 'retry') {
-        const wake = setTimeout(() => {
-          if (!this.stopping) this.notify(def.name);
-        }, Number(row.due_in_ms));
-        wake.unref();
-      } else if (def.onDead) {
+      if (row?.state === 'retry') this.wakeIn(def.name, Number(row.due_in_ms));
+      else if (def.onDead) {
         this.notify(deadQueueName(def.name));
       }
     } catch (lookupErr) {
@@ -357,6 +434,7 @@ export class PgBossJobQueue implements JobQueue {
             this.opts.log.error({ err, sweep: name }, 'recovery sweep failed');
           }
         }
+        await this.wakeForDueJobs();
       } catch (err) {
         if (!this.stopping) this.opts.log.error({ err }, 'job maintenance failed');
       }
@@ -370,6 +448,8 @@ export class PgBossJobQueue implements JobQueue {
     if (this.stopping) return;
     this.stopping = true;
     if (this.maintenanceTimer) clearInterval(this.maintenanceTimer);
+    for (const timer of this.wakes.values()) clearTimeout(timer);
+    this.wakes.clear();
     await this.maintaining?.catch(() => undefined);
     if (!this.startedFlag) return;
     // Running jobs get `timeoutMs` to finish; then their signals abort and pg-boss fails them (→ retry).

@@ -8,10 +8,11 @@ import type { Database } from '../../db/client.js';
  * A worker that fetched a job asks `admit` before running it. Under a per-user advisory lock
  * (two workers never count at the same time), it counts the user's other active jobs; at the
  * limit the job goes back to waiting: state `created` again, started_on cleared (so no retry is
- * counted), eligible again after `deferSeconds`. The worker then fetches the next job, which may
- * be another user's submitted later. pg-boss's completion of the deferred job finds it no
- * longer active and changes nothing. When one of the user's jobs ends, `release` makes their
- * waiting jobs eligible at once. A worker that dies holds nothing: its active job expires as usual.
+ * counted), eligible again after `holdMs` (the process wakes its workers then). The worker then
+ * fetches the next job, which may be another user's submitted later. pg-boss's completion of the
+ * deferred job finds it no longer active and changes nothing. When one of the user's jobs ends
+ * (or its heavy part: releaseSlot), `release` makes their waiting jobs eligible at once. A worker
+ * that dies holds nothing: its active job expires as usual.
  */
 
 // pg_advisory_xact_lock(key1, key2): a namespace of our own beside the user id.
@@ -20,7 +21,21 @@ const DEFER_SECONDS = 5;
 /** Set in a job's output when its handler has ended (pg-boss overwrites the output when it completes or fails the job). */
 const RELEASED = 'userSlotReleased';
 
+/**
+ * An active job back to waiting, as if never fetched (no attempt counted), eligible again after
+ * `seconds`. pg-boss's completion of it later finds it no longer active and changes nothing.
+ */
+export function putBackSql(schema: string, jobId: string, seconds: number) {
+  return sql`
+    UPDATE ${sql.raw(schema)}.job
+    SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => ${seconds})
+    WHERE id = ${jobId}::uuid AND state = 'active'`;
+}
+
 export class UserJobSlots {
+  /** How long a job put back by `admit` waits before it may be fetched again. */
+  readonly holdMs = DEFER_SECONDS * 1000;
+
   constructor(
     private readonly database: Database,
     private readonly schema: string,
@@ -37,10 +52,7 @@ export class UserJobSlots {
         WHERE state = 'active' AND name IN (${sql.join(this.queues().map((q) => sql`${q}`), sql`, `)}) AND id <> ${jobId}::uuid
           AND data->>'userId' = ${String(userId)} AND output->>'${sql.raw(RELEASED)}' IS NULL`)) as unknown as { rows: Array<{ n: number }> };
       if (Number(counted.rows[0]?.n ?? 0) < this.limit) return true;
-      await tx.execute(sql`
-        UPDATE ${sql.raw(this.schema)}.job
-        SET state = 'created', started_on = NULL, start_after = now() + make_interval(secs => ${DEFER_SECONDS})
-        WHERE id = ${jobId}::uuid AND state = 'active'`);
+      await tx.execute(putBackSql(this.schema, jobId, DEFER_SECONDS));
       return false;
     });
   }

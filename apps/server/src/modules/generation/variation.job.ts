@@ -77,6 +77,7 @@ export function defineVariationQueue(ctx: AppContext, opts: VariationQueueOption
     retryLimit: opts.retryLimit,
     retryDelaySeconds: opts.retryDelaySeconds,
     concurrency: opts.concurrency,
+    prefetch: true,
     handle: (job) => runVariation(ctx, job, opts),
     userOf: (data) => data.userId,
     onDead: async (data, error) => {
@@ -130,6 +131,8 @@ async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, 
     };
 
     const bytes = await opts.produce({ image, onProgress, signal: job.signal });
+    // The engine is free: the next variation (fetched ahead) starts while this one is stored and announced.
+    await job.releaseSlot();
     job.signal.throwIfAborted();
     const files = await storeGeneratedImageFiles(ctx, { userId, generatedImageId: imageId, bytes });
     const now = new Date();

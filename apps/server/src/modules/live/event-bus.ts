@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -67,12 +68,16 @@ export class InProcessEventBus implements EventBus {
 interface Envelope {
   u: number;
   m: LiveMessage;
+  /** The publishing bus (process), which delivered the message to its own sockets itself. */
+  o: string;
 }
 
 /**
  * LISTEN/NOTIFY on channel `atelier_events`: publish is `pg_notify` through the pool; one
- * dedicated connection LISTENs and reconnects (with back-off) when it drops. Messages sent while
- * it is down are lost; clients refetch their lists after a reconnect.
+ * dedicated connection LISTENs and reconnects (with back-off) when it drops. A process's own
+ * messages reach its own sockets in process, at once and whether or not that connection is up;
+ * the NOTIFY names its origin, and the origin skips it on receipt. Other processes' messages sent
+ * while the connection is down are lost; clients refetch their lists after a reconnect.
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
@@ -81,6 +86,7 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = 500;
+  private readonly origin = crypto.randomUUID();
 
   constructor(
     private readonly database: Database,
@@ -90,11 +96,13 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish(userId: number, message: LiveMessage): Promise<void> {
-    const payload = JSON.stringify({ u: userId, m: message } satisfies Envelope);
+    const payload = JSON.stringify({ u: userId, m: message, o: this.origin } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_EVENT_BYTES) {
       this.log.error({ type: message.type, bytes: Buffer.byteLength(payload) }, 'live message too large for NOTIFY; dropped');
       return;
     }
+    // On the next tick, as the other processes get it: a publisher never runs socket code inline.
+    queueMicrotask(() => this.listeners.emit(userId, message));
     await this.database.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
   }
 
@@ -103,16 +111,20 @@ export class PostgresEventBus implements EventBus {
   }
 
   async start(): Promise<void> {
-    if (this.client || this.closed) return;
+    if (this.client || this.reconnectTimer || this.closed) return;
     await this.connect();
   }
 
   private async connect(): Promise<void> {
+    // One LISTEN connection at a time (a second would deliver every message twice).
+    if (this.client || this.closed) return;
     const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'atelier-events' });
     client.on('notification', (n) => {
-      if (n.channel !== EVENTS_CHANNEL || !n.payload) return;
+      // A connection given up on may still hand over what was in flight: only the current one delivers.
+      if (n.channel !== EVENTS_CHANNEL || !n.payload || this.client !== client) return;
       try {
         const env = JSON.parse(n.payload) as Envelope;
+        if (env.o === this.origin) return;
         if (Number.isInteger(env.u) && env.m && typeof env.m.type === 'string') this.listeners.emit(env.u, env.m);
       } catch (err) {
         this.log.warn({ err }, 'unreadable live event');
