@@ -12,7 +12,7 @@ import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { newDatabaseName } from '../apps/server/test/helpers/database.js';
+import { dropDatabase, newDatabaseName } from '../apps/server/test/helpers/database.js';
 
 export interface BenchResult {
   name: string;
@@ -51,12 +51,7 @@ export async function startBenchApp(
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
-    drop = async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
+    drop = () => dropDatabase(adminUrl, name);
   } else {
     database = await openDatabase({ dataDir });
   }

@@ -15,7 +15,7 @@ import { getBalance, grantPlanAllowance } from '../src/modules/credits/index.js'
 import { connectLive, type LiveClient } from '../src/modules/generation/generation.test-helpers.js';
 import { makePng } from '../src/modules/images/images.test-helpers.js';
 import { ComfyUIFake } from './fakes/comfyui.js';
-import { newDatabaseName } from './helpers/database.js';
+import { dropDatabase, newDatabaseName } from './helpers/database.js';
 import { freePort, startS3Server, type TestS3Server } from './helpers/s3-server.js';
 
 /**
@@ -174,12 +174,7 @@ describe.runIf(pgUp)('two API processes and a worker on PostgreSQL and S3', () =
     await s3?.stop();
     database?.pool?.on('error', () => {});
     await database?.close();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (dbName) await dropDatabase(PG_ADMIN_URL, dbName);
     for (const p of procs) fs.rmSync(p.dataDir, { recursive: true, force: true });
   }, 120_000);
 
@@ -263,6 +258,8 @@ describe.runIf(pgUp)('two API processes and a worker on PostgreSQL and S3', () =
       live.waitFor('variation_failed', (m) => m.imageId === imageId, 180_000),
     ]);
     await annotate(`after the kill: ${outcome.type}${outcome.type === 'variation_failed' ? ` (${outcome.error}, refunded ${outcome.refunded})` : ''}`);
+    // The batch is closed after its last variation is told: batch_completed says it is.
+    await live.waitFor('batch_completed', (m) => m.batchId === body.batchId);
     const status = (await (await api(api1, `/api/runpod/status/${body.batchId}`)).json()) as BatchStatusResponse;
     const image = status.images.find((i) => i.id === imageId);
     if (outcome.type === 'variation_completed') {

@@ -14,6 +14,29 @@ export function newDatabaseName(kind: 'test' | 'bench' | 'mp'): string {
 }
 
 /**
+ * Drops a database made by `newDatabaseName`. Its users have ended their pools, but pg's
+ * pool.end() resolves before the connections have closed: DROP … FORCE would terminate them, and
+ * the FATAL 57P01 surfaces as an unhandled error in whichever pool (the app's, pg-boss's, the
+ * live messages' listener) they belonged to. So it waits for them to go first (a few ms; at most
+ * 10 s, after which FORCE ends what is left).
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: PGlite in memory by default, or, when
  * DATABASE_URL is set, a new PostgreSQL database created for this file and dropped after it.
  */
@@ -36,14 +59,9 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
   return {
     ...database,
     async drop() {
-      // pool.end() resolves before its idle connections have finished closing; DROP … FORCE then
-      // terminates them, and their FATAL 57P01 must not surface as an unhandled pool error.
       database.pool?.on('error', () => {});
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }
