@@ -7,10 +7,11 @@ import { createPgBoss, JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
+/** Polls `check`; `what` may be a function, to say how far things got when the wait times out. */
+async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -104,7 +105,10 @@ describe('the pg-boss job queue', () => {
     });
     await queue.start({ workers: true });
     const id = await queue.send('flaky', { x: 1 });
-    await until(() => dead.length > 0, 'the dead letter');
+    await until(
+      () => dead.length > 0,
+      () => `the dead letter (attempts so far: ${JSON.stringify(attempts)})`,
+    );
     expect(attempts).toEqual([
       { retryCount: 0, isFinalAttempt: false },
       { retryCount: 1, isFinalAttempt: false },
