@@ -5,6 +5,7 @@ import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzleClientOf, rawQueryOptions } from './pglite-parsers.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -51,13 +52,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const pglite = dir ? new PGlite(dir) : new PGlite();
   await pglite.waitReady;
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: drizzleClientOf(pglite), schema }) as unknown as Db;
+  const raw = rawQueryOptions(pglite);
   return {
     db,
     kind: 'pglite',
     pglite,
     query: async (text, params) => {
-      const r = await pglite.query(text, params as unknown[]);
+      const r = await pglite.query(text, params as unknown[], raw);
       return { rows: r.rows as Record<string, unknown>[] };
     },
     close: () => pglite.close(),

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.js';
+import { rawQueryOptions } from '../../db/pglite-parsers.js';
 import { LocalSlots } from './local-slots.js';
 import { putBackSql, UserJobSlots } from './user-slots.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
@@ -31,13 +32,14 @@ type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: 
 
 /** pg-boss's `db` on PGlite. PGlite serialises its callers, so pg-boss's transactions stay whole. */
 export function pgliteExecutor(pglite: PGlite): Executor {
+  const options = rawQueryOptions(pglite);
   return {
     async executeSql(text, values) {
       if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
+        const results = await pglite.exec(text, options);
         return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
       }
-      const r = await pglite.query(text, values);
+      const r = await pglite.query(text, values, options);
       return { rows: r.rows as Record<string, unknown>[] };
     },
   };
