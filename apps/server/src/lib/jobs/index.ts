@@ -5,7 +5,7 @@ import type { JobQueue } from './jobs.js';
 import { PgBossJobQueue } from './pg-boss-queue.js';
 
 export * from './jobs.js';
-export { createPgBoss, JOBS_SCHEMA } from './pg-boss-queue.js';
+export { createPgBoss, JOBS_SCHEMA } from './pg-boss-client.js';
 
 /** The job queue on the application's database (pg-boss on PostgreSQL or on PGlite). */
 export function createJobQueue(

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { JobContext } from './jobs.js';
-import { createPgBoss, JOBS_SCHEMA, PgBossJobQueue } from './pg-boss-queue.js';
+import { createPgBoss, JOBS_SCHEMA } from './pg-boss-client.js';
+import { PgBossJobQueue } from './pg-boss-queue.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
