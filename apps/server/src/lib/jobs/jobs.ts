@@ -18,9 +18,11 @@ export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled
 /** States after which a job will never run again. */
 export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set(['completed', 'cancelled', 'failed']);
 
-export interface JobContext<T> {
+export interface JobContext<T, P = void> {
   id: string;
   data: T;
+  /** What the definition's `prepare` made of the job, begun before the job had its place (undefined without `prepare`). */
+  prepared: Promise<P> | undefined;
   /** 0 on the first attempt. */
   retryCount: number;
   retryLimit: number;
@@ -35,7 +37,7 @@ export interface JobContext<T> {
   releaseSlot(): Promise<void>;
 }
 
-export interface QueueDefinition<T> {
+export interface QueueDefinition<T, P = void> {
   name: string;
   timeoutSeconds: number;
   retryLimit: number;
@@ -45,11 +47,18 @@ export interface QueueDefinition<T> {
   /** Jobs of this queue one process runs at a time (until each calls `releaseSlot`). */
   concurrency: number;
   /**
-   * One job more per process than `concurrency` is fetched and held ready, and starts the moment a
-   * running job calls `releaseSlot` (so the next job's heavy part overlaps the previous one's end).
+   * As many jobs again as `concurrency` are fetched and held ready in each process, one per place:
+   * each starts the moment a running job calls `releaseSlot` (so the next job's heavy part overlaps
+   * the previous one's end, however long that end takes).
    */
   prefetch?: boolean;
-  handle(job: JobContext<T>): Promise<void>;
+  /**
+   * Work that needs no place and changes nothing (reading what the job will use): begun the moment
+   * the job is fetched, so a job held ready (`prefetch`) has it done when its place comes. Its
+   * promise is the handler's `job.prepared`; a job that is put back instead of run drops it.
+   */
+  prepare?(data: T): Promise<P>;
+  handle(job: JobContext<T, P>): Promise<void>;
   /** The user a job works for: such jobs count against that user's running-jobs limit. */
   userOf?(data: T): number;
   /** After the final failure or expiry: `error` is the last error message. Must be idempotent. */
@@ -65,7 +74,7 @@ export interface SendOptions {
 
 export interface JobQueue {
   /** Declares a queue and its handler; before start(). */
-  define<T>(def: QueueDefinition<T>): void;
+  define<T, P = void>(def: QueueDefinition<T, P>): void;
   /** Runs `sweep` at start-up and after each maintenance round (where workers run): recovery of lost work. */
   onMaintenance(name: string, sweep: () => Promise<void>): void;
   send<T extends object>(queue: string, data: T, opts?: SendOptions): Promise<string>;

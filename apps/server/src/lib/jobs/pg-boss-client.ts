@@ -11,6 +11,7 @@ import { rawQueryOptions } from '../../db/pglite-parsers.js';
  * transaction, that transaction (so a job commits with the rows that need it).
  */
 
+/** pg-boss's schema (db/migrations/0200_user_job_admission.sql names it too). */
 export const JOBS_SCHEMA = 'pgboss';
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };

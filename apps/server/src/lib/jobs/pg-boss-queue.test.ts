@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../../test/helpers/database.js';
 import type { JobContext } from './jobs.js';
 import { createPgBoss, JOBS_SCHEMA } from './pg-boss-client.js';
 import { PgBossJobQueue } from './pg-boss-queue.js';
+import { UserJobSlots } from './user-slots.js';
 
 const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
@@ -171,6 +172,8 @@ describe('the pg-boss job queue', () => {
     const a = await other.send('held', { userId: 7, name: 'a' });
     const [fetched] = await other.fetch('held');
     expect(fetched?.id).toBe(a);
+    // …and admitted there, as its worker does before running it.
+    expect(await new UserJobSlots(database, JOBS_SCHEMA, 1, () => ['held']).admit(a!, 7)).toBe(true);
 
     const b = await queue.send('held', { userId: 7, name: 'b' });
     await until(async () => (await waiting(b))?.held === true, 'job b to be held back for the slot');
@@ -209,7 +212,7 @@ describe('the pg-boss job queue', () => {
     expect(ranAt[0]).toBeGreaterThanOrEqual(dueAt);
   });
 
-  it('holds one job ready beyond its concurrency and starts it when a running job releases its slot', async () => {
+  it('holds a job ready for each place and starts it when a running job releases its slot', async () => {
     const { queue } = setUp({ userConcurrency: 1 });
     const gates = { a: { heavy: gate(), rest: gate() }, b: { heavy: gate(), rest: gate() } };
     const steps: string[] = [];
@@ -248,5 +251,41 @@ describe('the pg-boss job queue', () => {
     gates.b.heavy.open();
     gates.b.rest.open();
     await until(async () => [...(await queue.states('piped', [a, b])).values()].every((s) => s === 'completed'), 'both jobs to complete');
+  });
+
+  it('prepares the jobs it holds ready while they wait, and a held job takes no slot of its user', async () => {
+    const { queue } = setUp({ userConcurrency: 1 });
+    const first = gate();
+    const prepared: string[] = [];
+    const ran: string[] = [];
+    queue.define<{ userId: number; name: string }, string>({
+      name: 'prepped',
+      timeoutSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      concurrency: 1,
+      prefetch: true,
+      userOf: (data) => data.userId,
+      prepare: async (data) => {
+        prepared.push(data.name);
+        return `${data.name} ready`;
+      },
+      handle: async (job) => {
+        ran.push(`${job.data.name}: ${await job.prepared}`);
+        if (ran.length === 1) await first.opened;
+      },
+    });
+    await queue.start({ workers: true });
+    const ids = [await queue.send('prepped', { userId: 9, name: 'a' }), await queue.send('prepped', { userId: 9, name: 'b' })];
+    await until(() => ran.length === 1 && prepared.length === 2, () => `one job running and both prepared (ran ${ran}, prepared ${prepared})`);
+    // Both were fetched at once: one runs, the other waits for the place with its preparation done.
+    // It holds none of the user's single slot, so the first was not put back to wait for it.
+    const states = await Promise.all(ids.map(waiting));
+    expect(states.map((st) => st?.state)).toEqual(['active', 'active']);
+    expect(states.some((st) => st?.held)).toBe(false);
+    first.open();
+    await until(() => ran.length === 2, 'the held job to run');
+    expect(ran.sort()).toEqual(['a: a ready', 'b: b ready']);
+    await until(async () => [...(await queue.states('prepped', ids)).values()].every((st) => st === 'completed'), 'both jobs to complete');
   });
 });

@@ -34,7 +34,7 @@ export interface PgBossQueueOptions {
  */
 export class PgBossJobQueue implements JobQueue {
   private readonly boss: PgBoss;
-  private readonly defs = new Map<string, QueueDefinition<unknown>>();
+  private readonly defs = new Map<string, QueueDefinition<unknown, unknown>>();
   private readonly sweeps = new Map<string, () => Promise<void>>();
   private readonly workerIds = new Map<string, string[]>();
   private readonly running = new Set<AbortController>();
@@ -64,9 +64,9 @@ export class PgBossJobQueue implements JobQueue {
     return this.startedFlag;
   }
 
-  define<T>(def: QueueDefinition<T>): void {
+  define<T, P = void>(def: QueueDefinition<T, P>): void {
     if (this.startedFlag) throw new Error(`define(${def.name}) after the job queue started`);
-    this.defs.set(def.name, def as QueueDefinition<unknown>);
+    this.defs.set(def.name, def as unknown as QueueDefinition<unknown, unknown>);
   }
 
   onMaintenance(name: string, sweep: () => Promise<void>): void {
@@ -77,7 +77,7 @@ export class PgBossJobQueue implements JobQueue {
     return [...this.defs.values()].filter((d) => d.userOf).map((d) => d.name);
   }
 
-  private definition(queue: string): QueueDefinition<unknown> {
+  private definition(queue: string): QueueDefinition<unknown, unknown> {
     const def = this.defs.get(queue);
     if (!def) throw new Error(`Unknown job queue ${queue}`);
     return def;
@@ -178,8 +178,8 @@ export class PgBossJobQueue implements JobQueue {
       const concurrency = Math.max(1, def.concurrency);
       this.places.set(def.name, new LocalSlots(concurrency));
       const polling = this.opts.pollingIntervalSeconds ?? 2;
-      for (let i = 0; i < concurrency + (def.prefetch ? 1 : 0); i++) {
-        // The worker that fetches ahead is woken by sends, ended jobs and timed wake-ups; its own
+      for (let i = 0; i < concurrency * (def.prefetch ? 2 : 1); i++) {
+        // The workers that fetch ahead are woken by sends, ended jobs and timed wake-ups; their own
         // polls would only add queries (on PGlite, beside the API's on its one thread).
         const pollingIntervalSeconds = i < concurrency ? polling : Math.max(polling, this.opts.maintenanceIntervalSeconds);
         let workerId = '';
@@ -216,8 +216,11 @@ export class PgBossJobQueue implements JobQueue {
     this.maintenanceTimer.unref();
   }
 
-  private async run(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  private async run(def: QueueDefinition<unknown, unknown>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const places = this.places.get(def.name)!;
+    const prepared = def.prepare?.(job.data);
+    // The handler sees its failure; a job put back before running must not leave it unhandled.
+    prepared?.catch(() => undefined);
     const waited = await places.acquire();
     let placeHeld = true;
     const freePlace = () => {
@@ -225,16 +228,13 @@ export class PgBossJobQueue implements JobQueue {
       placeHeld = false;
     };
     try {
-      if (waited) {
-        if (this.stopping) return await this.putBack(job.id);
-        // The job's time ran from its fetch: its expiry counts from now, when it really starts.
-        void this.database
-          .query(`UPDATE ${JOBS_SCHEMA}.job SET started_on = now() WHERE id = $1::uuid AND state = 'active'`, [job.id])
-          .catch((err: unknown) => this.opts.log.warn({ err, jobId: job.id }, 'could not restart the expiry clock of a job that waited for its place'));
-      }
+      if (waited && this.stopping) return await this.putBack(job.id);
       const userId = this.userSlots ? def.userOf?.(job.data) : undefined;
+      // The job's time ran from its fetch: when it waited for its place, its expiry counts from now,
+      // when it really starts (in the user-slot check's round trip when there is one).
+      if (waited && userId === undefined) this.restartClock(job.id);
       // Over the user's limit: the job waits (see user-slots.ts) and this worker takes the next one.
-      if (userId !== undefined && !(await this.userSlots!.admit(job.id, userId))) {
+      if (userId !== undefined && !(await this.userSlots!.admit(job.id, userId, waited))) {
         this.wakeIn(def.name, this.userSlots!.holdMs);
         return;
       }
@@ -246,7 +246,7 @@ export class PgBossJobQueue implements JobQueue {
         freePlace();
       };
       try {
-        await this.runAdmitted(def, job, releaseSlot);
+        await this.runAdmitted(def, job, prepared, releaseSlot);
       } finally {
         await releaseSlot();
       }
@@ -257,11 +257,17 @@ export class PgBossJobQueue implements JobQueue {
 
   private async releaseUserSlot(jobId: string, userId: number): Promise<void> {
     try {
-      await this.userSlots!.release(jobId, userId);
-      for (const queue of this.userQueues()) this.notify(queue);
+      // Only the queues where one of the user's jobs waited for this slot: a wake-up costs every idle worker a fetch.
+      for (const queue of await this.userSlots!.release(jobId, userId)) this.notify(queue);
     } catch (err) {
       this.opts.log.warn({ err, jobId }, 'could not release the user slot of a job (waiting jobs start at their next poll)');
     }
+  }
+
+  private restartClock(jobId: string): void {
+    void this.database
+      .query(`UPDATE ${JOBS_SCHEMA}.job SET started_on = now() WHERE id = $1::uuid AND state = 'active'`, [jobId])
+      .catch((err: unknown) => this.opts.log.warn({ err, jobId }, 'could not restart the expiry clock of a job that waited for its place'));
   }
 
   /** A fetched job that will not run here after all goes back to waiting, eligible at once. */
@@ -302,7 +308,12 @@ export class PgBossJobQueue implements JobQueue {
     for (const r of rows) this.wakeIn(String(r.name), Number(r.due_in_ms));
   }
 
-  private async runAdmitted(def: QueueDefinition<unknown>, job: PgBoss.JobWithMetadata<unknown>, releaseSlot: () => Promise<void>): Promise<void> {
+  private async runAdmitted(
+    def: QueueDefinition<unknown, unknown>,
+    job: PgBoss.JobWithMetadata<unknown>,
+    prepared: Promise<unknown> | undefined,
+    releaseSlot: () => Promise<void>,
+  ): Promise<void> {
     const controller = new AbortController();
     this.running.add(controller);
     const timer = setTimeout(
@@ -313,6 +324,7 @@ export class PgBossJobQueue implements JobQueue {
       await def.handle({
         id: job.id,
         data: job.data,
+        prepared,
         retryCount: job.retryCount,
         retryLimit: job.retryLimit,
         isFinalAttempt: job.retryCount >= job.retryLimit,
@@ -333,7 +345,7 @@ export class PgBossJobQueue implements JobQueue {
    * handler's throw could come before the retry was due and leave it to the next poll. False
    * when nothing was recorded (pg-boss then records it itself).
    */
-  private async recordFailure(def: QueueDefinition<unknown>, jobId: string, err: unknown): Promise<boolean> {
+  private async recordFailure(def: QueueDefinition<unknown, unknown>, jobId: string, err: unknown): Promise<boolean> {
     try {
       await this.boss.fail(def.name, jobId, err instanceof Error ? err : { message: String(err) });
     } catch {

@@ -26,6 +26,7 @@ export function registerRenderQueue(ctx: AppContext): void {
     retryLimit: RENDER_RETRY_LIMIT,
     retryDelaySeconds: RENDER_RETRY_DELAY_SECONDS,
     concurrency: ctx.config.RENDER_CONCURRENCY,
+    prepare: (image) => renderRequestFor(ctx, image),
     produce: (work) => renderVariation(ctx, work),
   });
 }
@@ -35,8 +36,8 @@ export function recoverLostRenders(ctx: AppContext): Promise<void> {
   return recoverLostVariations(ctx, RENDER_QUEUE);
 }
 
-async function renderVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<Buffer> {
-  const out = await ctx.engine.render({ ...(await renderRequestFor(ctx, image)), onProgress, signal });
+async function renderVariation(ctx: AppContext, { image, prepared, onProgress, signal }: VariationWork<RenderRequest>): Promise<Buffer> {
+  const out = await ctx.engine.render({ ...(prepared ?? (await renderRequestFor(ctx, image))), onProgress, signal });
   return out.image;
 }
 

@@ -24,21 +24,28 @@ export interface VariationJobData {
   batchId: number;
 }
 
-export interface VariationWork {
+export interface VariationWork<P = undefined> {
   image: GeneratedImageRow;
+  /** What `prepare` read for this variation before it had its place (undefined without `prepare`). */
+  prepared: P | undefined;
   /** 0–100 as the work advances; throttled into variation_progress messages. */
   onProgress(percent: number): void;
   signal: AbortSignal;
 }
 
-export interface VariationQueueOptions {
+export interface VariationQueueOptions<P = undefined> {
   name: string;
   timeoutSeconds: number;
   retryLimit: number;
   retryDelaySeconds: number;
   concurrency: number;
+  /**
+   * Reads what `produce` will need (input files, settings), while the variation may still wait for
+   * its place: the next variation is ready the moment the engine is free. Changes nothing.
+   */
+  prepare?(image: GeneratedImageRow): Promise<P>;
   /** The encoded image (JPEG/PNG/WEBP) of this variation. Throw an AppError < 500 for a permanent failure. */
-  produce(work: VariationWork): Promise<Buffer>;
+  produce(work: VariationWork<P>): Promise<Buffer>;
 }
 
 /** Publishes without ever failing the caller: live messages are best effort. */
@@ -70,14 +77,16 @@ export function onEmitted(handler: EmittedHandler): void {
 }
 
 /** Declares a variation queue and its recovery sweep (`<name>-recovery`) on the job queue. */
-export function defineVariationQueue(ctx: AppContext, opts: VariationQueueOptions): void {
-  ctx.jobs.define<VariationJobData>({
+export function defineVariationQueue<P = undefined>(ctx: AppContext, opts: VariationQueueOptions<P>): void {
+  const prepare = opts.prepare?.bind(opts);
+  ctx.jobs.define<VariationJobData, P | undefined>({
     name: opts.name,
     timeoutSeconds: opts.timeoutSeconds,
     retryLimit: opts.retryLimit,
     retryDelaySeconds: opts.retryDelaySeconds,
     concurrency: opts.concurrency,
     prefetch: true,
+    prepare: prepare ? (data) => prepareVariation(ctx, data, prepare) : undefined,
     handle: (job) => runVariation(ctx, job, opts),
     userOf: (data) => data.userId,
     onDead: async (data, error) => {
@@ -85,6 +94,16 @@ export function defineVariationQueue(ctx: AppContext, opts: VariationQueueOption
     },
   });
   ctx.jobs.onMaintenance(`${opts.name}-recovery`, () => recoverLostVariations(ctx, opts.name));
+}
+
+/** `prepare` of a variation still waiting to be made; undefined when it is no longer PROCESSING. */
+async function prepareVariation<P>(ctx: AppContext, { imageId, userId }: VariationJobData, prepare: (image: GeneratedImageRow) => Promise<P>): Promise<P | undefined> {
+  const [image] = await ctx.db
+    .select()
+    .from(generatedImages)
+    .where(and(eq(generatedImages.id, imageId), eq(generatedImages.userId, userId), eq(generatedImages.status, 'PROCESSING')))
+    .limit(1);
+  return image ? prepare(image) : undefined;
 }
 
 /** Marks the variation IN_PROGRESS and returns it; undefined when it is no longer PROCESSING (done already, or failed meanwhile). */
@@ -97,11 +116,12 @@ async function claimImage(ctx: AppContext, imageId: number, userId: number): Pro
   return row;
 }
 
-async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, opts: VariationQueueOptions): Promise<void> {
+async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData, P | undefined>, opts: VariationQueueOptions<P>): Promise<void> {
   const { imageId, userId } = job.data;
   const image = await claimImage(ctx, imageId, userId);
   if (!image) return; // done already (a retry after success, or failed meanwhile)
-  await emit(ctx, userId, {
+  // Told while the work begins (messages keep their order; emit never fails).
+  const announcedStart = emit(ctx, userId, {
     type: 'variation_started',
     batchId: image.batchId,
     imageId,
@@ -130,11 +150,13 @@ async function runVariation(ctx: AppContext, job: JobContext<VariationJobData>, 
       });
     };
 
-    const bytes = await opts.produce({ image, onProgress, signal: job.signal });
+    const prepared = (await job.prepared) ?? (await opts.prepare?.(image));
+    const bytes = await opts.produce({ image, prepared, onProgress, signal: job.signal });
     // The engine is free: the next variation (fetched ahead) starts while this one is stored and announced.
-    await job.releaseSlot();
+    const released = job.releaseSlot();
+    await announcedStart;
     job.signal.throwIfAborted();
-    const files = await storeGeneratedImageFiles(ctx, { userId, generatedImageId: imageId, bytes });
+    const [files] = await Promise.all([storeGeneratedImageFiles(ctx, { userId, generatedImageId: imageId, bytes }), released]);
     const now = new Date();
     const [done] = await ctx.db
       .update(generatedImages)

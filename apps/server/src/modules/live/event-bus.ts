@@ -15,6 +15,10 @@ export type LiveListener = (userId: number, message: LiveMessage) => void;
 
 export interface EventBus {
   readonly kind: 'memory' | 'postgres';
+  /**
+   * Resolves when the message is on its way to every process. A user's messages arrive in the
+   * order of the calls, also when a caller does not wait for one before publishing the next.
+   */
   publish(userId: number, message: LiveMessage): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(listener: LiveListener): () => void;
@@ -87,6 +91,8 @@ export class PostgresEventBus implements EventBus {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectDelay = 500;
   private readonly origin = crypto.randomUUID();
+  /** Per user, the last NOTIFY on its way: the next waits for it (pool connections would not keep the order). */
+  private readonly sending = new Map<number, Promise<void>>();
 
   constructor(
     private readonly database: Database,
@@ -103,7 +109,15 @@ export class PostgresEventBus implements EventBus {
     }
     // On the next tick, as the other processes get it: a publisher never runs socket code inline.
     queueMicrotask(() => this.listeners.emit(userId, message));
-    await this.database.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+    const previous = this.sending.get(userId);
+    const notify = () => this.database.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).then(() => undefined);
+    const sent = previous ? previous.then(notify, notify) : notify();
+    this.sending.set(userId, sent);
+    try {
+      await sent;
+    } finally {
+      if (this.sending.get(userId) === sent) this.sending.delete(userId);
+    }
   }
 
   subscribe(listener: LiveListener): () => void {
