@@ -116,11 +116,23 @@ export interface UpscaleRequest extends EngineCallOptions {
   variationNumber: number;
 }
 
+/** Decoded pixels: 8-bit RGB, row by row. */
+export interface RgbPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
 export interface EngineImage {
   /** Encoded output (PNG or JPEG). */
   image: Buffer;
   width: number;
   height: number;
+  /**
+   * The output's pixels, when the engine holds them anyway (the CPU engine): the stored thumbnail
+   * is made from them instead of decoding `image` again. The same picture, possibly smaller.
+   */
+  pixels?: RgbPixels;
 }
 
 /** A paid operation about to be charged, as far as the engine can judge it beforehand. */

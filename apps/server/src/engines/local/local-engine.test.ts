@@ -129,6 +129,17 @@ describe('local engine', { timeout: 120_000 }, () => {
       expect(seen[seen.length - 1]).toBe(100);
     });
 
+    it('hands over the pixels it encoded (what the stored thumbnail is made from)', async () => {
+      const out = await engine.render(request());
+      expect(out.pixels).toMatchObject({ width: W, height: H });
+      expect(out.pixels!.data.length).toBe(W * H * 3);
+      // The JPEG decodes to those pixels, up to its compression error.
+      const decoded = await sharp(out.image).removeAlpha().raw().toBuffer();
+      let error = 0;
+      for (let i = 0; i < decoded.length; i++) error += Math.abs(decoded[i] - out.pixels!.data[i]);
+      expect(error / decoded.length).toBeLessThan(3);
+    });
+
     it('gives byte-identical output for the same seed and inputs', async () => {
       const a = await engine.render(request({ selections: { weather: 'weather-rain', lighting: 'lighting-dusk' } }));
       const b = await engine.render(request({ selections: { weather: 'weather-rain', lighting: 'lighting-dusk' } }));

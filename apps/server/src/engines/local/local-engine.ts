@@ -62,7 +62,7 @@ export class LocalEngine implements Engine {
     );
     const encoded = await encodeJpeg(out, img.sourceWidth, img.sourceHeight);
     progress?.(100);
-    return encoded;
+    return { ...encoded, pixels: out };
   }
 
   async segment(req: SegmentRequest): Promise<SegmentedRegion[]> {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { RenderRegion, RenderRequest } from '../../engines/engine.js';
+import type { EngineImage, RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
 import { getOwnedInputImage, readInputImageBytes, type GeneratedImageRow } from '../images/index.js';
 import type { RenderSnapshot } from './generation.settings.js';
@@ -36,9 +36,8 @@ export function recoverLostRenders(ctx: AppContext): Promise<void> {
   return recoverLostVariations(ctx, RENDER_QUEUE);
 }
 
-async function renderVariation(ctx: AppContext, { image, prepared, onProgress, signal }: VariationWork<RenderRequest>): Promise<Buffer> {
-  const out = await ctx.engine.render({ ...(prepared ?? (await renderRequestFor(ctx, image))), onProgress, signal });
-  return out.image;
+async function renderVariation(ctx: AppContext, { image, prepared, onProgress, signal }: VariationWork<RenderRequest>): Promise<EngineImage> {
+  return ctx.engine.render({ ...(prepared ?? (await renderRequestFor(ctx, image))), onProgress, signal });
 }
 
 /** What the engine is asked for a variation: its input image, settings snapshot and mask regions (the bench replays it). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { GENERATION_MESSAGES, type LiveMessage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { EngineImage } from '../../engines/engine.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobContext } from '../../lib/jobs/index.js';
@@ -44,8 +45,8 @@ export interface VariationQueueOptions<P = undefined> {
    * its place: the next variation is ready the moment the engine is free. Changes nothing.
    */
   prepare?(image: GeneratedImageRow): Promise<P>;
-  /** The encoded image (JPEG/PNG/WEBP) of this variation. Throw an AppError < 500 for a permanent failure. */
-  produce(work: VariationWork<P>): Promise<Buffer>;
+  /** The variation's image as the engine gave it (encoded, with its pixels when it has them). Throw an AppError < 500 for a permanent failure. */
+  produce(work: VariationWork<P>): Promise<EngineImage>;
 }
 
 /** Publishes without ever failing the caller: live messages are best effort. */
@@ -151,12 +152,12 @@ async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData
     };
 
     const prepared = (await job.prepared) ?? (await opts.prepare?.(image));
-    const bytes = await opts.produce({ image, prepared, onProgress, signal: job.signal });
+    const out = await opts.produce({ image, prepared, onProgress, signal: job.signal });
     // The engine is free: the next variation (fetched ahead) starts while this one is stored and announced.
     const released = job.releaseSlot();
     await announcedStart;
     job.signal.throwIfAborted();
-    const [files] = await Promise.all([storeGeneratedImageFiles(ctx, { userId, generatedImageId: imageId, bytes }), released]);
+    const [files] = await Promise.all([storeGeneratedImageFiles(ctx, { userId, generatedImageId: imageId, bytes: out.image, pixels: out.pixels }), released]);
     const now = new Date();
     const [done] = await ctx.db
       .update(generatedImages)

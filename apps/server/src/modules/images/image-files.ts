@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { IMAGE_ERROR_CODES, IMAGE_MESSAGES } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { RgbPixels } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
 import { StorageNotFoundError, type Storage } from '../../providers/storage/index.js';
 import { processGenerated, toJpeg, type EncodedFile } from './image-processing.js';
@@ -57,13 +58,13 @@ export async function readGeneratedImageBytes(ctx: Pick<AppContext, 'storage'>, 
 
 /**
  * Stores a generated image's files: the full image as JPEG (processGenerated) and a 400 px WEBP
- * thumbnail, under `u/<userId>/generated/<id>/...`, written at the same time. The caller writes the keys and size on its row.
+ * thumbnail (from the engine's `pixels` when given), under `u/<userId>/generated/<id>/...`, written at the same time. The caller writes the keys and size on its row.
  */
 export async function storeGeneratedImageFiles(
   ctx: Pick<AppContext, 'storage'>,
-  input: { userId: number; generatedImageId: number; bytes: Buffer },
+  input: { userId: number; generatedImageId: number; bytes: Buffer; pixels?: RgbPixels },
 ): Promise<{ imageKey: string; thumbnailKey: string; width: number; height: number }> {
-  const { image, thumbnail } = await processGenerated(input.bytes);
+  const { image, thumbnail } = await processGenerated(input.bytes, input.pixels);
   const base = generatedKeyBase(input.userId, input.generatedImageId);
   const imageKey = `${base}/image.jpg`;
   const thumbnailKey = `${base}/thumb.webp`;

@@ -70,6 +70,19 @@ describe('the images module’s public functions', () => {
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 400, 267]);
   });
 
+  it('storeGeneratedImageFiles makes the thumbnail from the engine’s pixels when it hands them over, not from a second decode', async () => {
+    const bytes = await makeJpeg(1024, 768);
+    // Pixels of another picture (solid blue, at half the size): the thumbnail shows where it came from.
+    const pixels = { data: new Uint8Array(512 * 384 * 3).map((_, i) => (i % 3 === 2 ? 255 : 0)), width: 512, height: 384 };
+    const stored = await storeGeneratedImageFiles(t.app.ctx, { userId: ada.id, generatedImageId: 4243, bytes, pixels });
+    expect(stored).toMatchObject({ width: 1024, height: 768 });
+    expect(Buffer.compare(await t.app.ctx.storage.get(stored.imageKey), bytes)).toBe(0);
+    const thumb = sharp(await t.app.ctx.storage.get(stored.thumbnailKey));
+    expect(await thumb.metadata()).toMatchObject({ format: 'webp', width: 400, height: 300 });
+    const { channels } = await thumb.stats();
+    expect(channels.map((c) => Math.round(c.mean))).toEqual([0, 0, 255]);
+  });
+
   it('readGeneratedImageBytes reads a completed image and refuses one still processing', async () => {
     const done = await createGeneratedImage(t.app, ada.id);
     expect((await sharp(await readGeneratedImageBytes(t.app.ctx, done)).metadata()).format).toBe('jpeg');

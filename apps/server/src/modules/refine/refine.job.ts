@@ -1,5 +1,6 @@
 import type { RefineImageType, RefineSettings } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { EngineImage } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
 import { defineVariationQueue, type VariationWork } from '../generation/index.js';
 import { getOwnedGeneratedImage, getOwnedInputImage, readGeneratedImageBytes, readInputImageBytes } from '../images/index.js';
@@ -36,7 +37,7 @@ export function registerRefineQueue(ctx: AppContext): void {
   });
 }
 
-async function refineVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<Buffer> {
+async function refineVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<EngineImage> {
   const snap = image.settingsSnapshot as unknown as RefineSnapshot | null;
   if (!snap?.output || !snap.source) throw new AppError(422, 'INVALID_JOB', 'The variation has no refine settings');
   // A source deleted meanwhile is a permanent failure (404): the variation is failed and refunded.
@@ -59,5 +60,5 @@ async function refineVariation(ctx: AppContext, { image, onProgress, signal }: V
     onProgress,
     signal,
   });
-  return out.image;
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { TweakSnapshot } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
+import type { EngineImage } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
 import { defineVariationQueue, type VariationWork } from '../generation/index.js';
 import { readTweakFile } from './tweak.files.js';
@@ -29,7 +30,7 @@ export function registerTweakQueue(ctx: AppContext): void {
   });
 }
 
-async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<Buffer> {
+async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: VariationWork): Promise<EngineImage> {
   const snap = image.settingsSnapshot as unknown as TweakSnapshot | null;
   if (!snap?.source || !snap.operationType) throw new AppError(422, 'INVALID_JOB', 'The variation has no tweak settings');
   const seed = image.seed ?? snap.seed;
@@ -47,7 +48,7 @@ async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: Va
         onProgress,
         signal,
       });
-      return out.image;
+      return out;
     }
     case 'inpaint': {
       if (!snap.maskKey) throw new AppError(422, 'INVALID_JOB', 'The inpaint has no mask');
@@ -61,13 +62,13 @@ async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: Va
         onProgress,
         signal,
       });
-      return out.image;
+      return out;
     }
     case 'add_image': {
       if (!snap.overlayKey || !snap.position || !snap.size) throw new AppError(422, 'INVALID_JOB', 'The add image has no picture');
       const overlay = await readTweakFile(ctx, snap.overlayKey, 'The placed image is missing');
       const out = await ctx.engine.addImage({ image: source, overlay, position: snap.position, size: snap.size, onProgress, signal });
-      return out.image;
+      return out;
     }
     default:
       throw new AppError(422, 'INVALID_JOB', `Unknown tweak operation ${String(snap.operationType)}`);
