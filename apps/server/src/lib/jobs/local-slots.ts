@@ -3,8 +3,13 @@ export class LocalSlots {
   private free: number;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(size: number) {
+  constructor(readonly size: number) {
     this.free = size;
+  }
+
+  /** Places free now. */
+  get available(): number {
+    return this.free;
   }
 
   /** Takes a place; true when it had to wait for one. */

@@ -118,7 +118,18 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   notify(queue: string): void {
-    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id);
+    const ids = this.workerIds.get(queue) ?? [];
+    const places = this.places.get(queue);
+    // With a place free, its workers take the jobs and wake the ones that fetch ahead once they
+    // run (wakeReadyWorkers): their fetches and reads then come after the first jobs' start, not before.
+    const wake = places && places.available > 0 ? ids.slice(0, places.size) : ids;
+    for (const id of wake) this.boss.notifyWorker(id);
+  }
+
+  /** Wakes the workers of `queue` that fetch a job ahead (see QueueDefinition.prefetch). */
+  private wakeReadyWorkers(queue: string): void {
+    const places = this.places.get(queue);
+    for (const id of (this.workerIds.get(queue) ?? []).slice(places?.size ?? 0)) this.boss.notifyWorker(id);
   }
 
   async states(queue: string, ids: string[]): Promise<Map<string, JobState>> {
@@ -238,6 +249,7 @@ export class PgBossJobQueue implements JobQueue {
         this.wakeIn(def.name, this.userSlots!.holdMs);
         return;
       }
+      if (def.prefetch) this.wakeReadyWorkers(def.name);
       let released = false;
       const releaseSlot = async () => {
         if (released) return;

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.js';
 import type { EngineImage, RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
-import { getOwnedInputImage, readInputImageBytes, type GeneratedImageRow } from '../images/index.js';
+import type { GeneratedImageRow } from '../images/index.js';
+import { readBatchInputs } from './batch-inputs.js';
 import type { RenderSnapshot } from './generation.settings.js';
-import { readMasksForRender } from './masks.hook.js';
+import type { MaskForRender } from './masks.hook.js';
 import { defineVariationQueue, recoverLostVariations, type VariationWork } from './variation.job.js';
 
 export { failGeneratedImage } from './variation.job.js';
@@ -44,12 +45,7 @@ async function renderVariation(ctx: AppContext, { image, prepared, onProgress, s
 export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow): Promise<RenderRequest> {
   const snapshot = image.settingsSnapshot as unknown as RenderSnapshot | null;
   if (!snapshot?.engine || image.inputImageId === null) throw new AppError(422, 'INVALID_JOB', 'The variation has no render settings');
-  const inputImageId = image.inputImageId;
-  // The input's file and its mask regions are read at the same time.
-  const [bytes, regions] = await Promise.all([
-    getOwnedInputImage(ctx.db, image.userId, inputImageId).then((input) => readInputImageBytes(ctx, input)),
-    renderRegions(ctx, image.userId, image),
-  ]);
+  const { bytes, masks } = await readBatchInputs(ctx, image.userId, image.batchId, image.inputImageId);
   return {
     input: bytes,
     mode: snapshot.mode,
@@ -59,14 +55,12 @@ export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow
     settings: snapshot.engine,
     selections: snapshot.selections ?? {},
     artStyle: snapshot.artStyle ?? undefined,
-    regions,
+    regions: renderRegions(image, masks),
   };
 }
 
-/** The input's mask regions that carry a material or a prompt (mask_{id} keys). */
-async function renderRegions(ctx: AppContext, userId: number, image: GeneratedImageRow): Promise<RenderRegion[]> {
-  if (image.inputImageId === null) return [];
-  const masks = await readMasksForRender(ctx, userId, image.inputImageId);
+/** The input's mask regions that carry a material or a prompt for this variation (mask_{id} keys). */
+function renderRegions(image: GeneratedImageRow, masks: MaskForRender[]): RenderRegion[] {
   if (masks.length === 0) return [];
   const mappings = (image.maskMaterialMappings ?? {}) as Record<string, { customText?: unknown; materialOptionId?: unknown; customizationOptionId?: unknown }>;
   const prompts = ((image.settingsSnapshot as unknown as RenderSnapshot | null)?.maskPrompts ?? {}) as Record<string, string>;
