@@ -6,15 +6,16 @@ import { readMasksForRender, type MaskForRender } from './masks.hook.js';
  * The input image and mask regions of a batch's variations, read once for the batch: its
  * variations are prepared together (two run, the next are held ready), and each read its own copy
  * of the same file and rows before. One batch sees one state of the masks, as it was when its
- * first variation was prepared. Kept a minute after the read, for at most MAX_BATCHES batches.
+ * first variation was prepared. Kept 30 s after the read, for at most MAX_BATCHES batches (an
+ * input can be tens of MB).
  */
 export interface BatchInputs {
   bytes: Buffer;
   masks: MaskForRender[];
 }
 
-const KEEP_MS = 60_000;
-const MAX_BATCHES = 16;
+const KEEP_MS = 30_000;
+const MAX_BATCHES = 8;
 const reads = new Map<string, Promise<BatchInputs>>();
 
 export function readBatchInputs(ctx: AppContext, userId: number, batchId: number, inputImageId: number): Promise<BatchInputs> {
