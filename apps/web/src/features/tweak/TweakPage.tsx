@@ -112,6 +112,8 @@ export function TweakPage() {
   const batches = useMemo(() => groupResults(session.results), [session.results]);
   const [createInput, creating] = useCreateInputFromTweakMutation();
   const continueFromResult = async (image: GeneratedImage) => {
+    // The user's choice, made now: a finished result waiting for its auto-select must not replace it.
+    autoSelect.cancel();
     try {
       const res = await createInput({
         generatedImageUrl: image.imageUrl ?? image.id,

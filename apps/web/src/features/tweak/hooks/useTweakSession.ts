@@ -64,8 +64,13 @@ export function useTweakSession() {
   const results = useMemo(() => history.data?.variations ?? [], [history.data]);
 
   /** A thumbnail of the strip: a different base image (everything on the canvas is cleared). */
+  // Each selection takes the next number; a result's selection that waited for its image loses
+  // to any made meanwhile (a finished result's auto-select must not undo the user's later choice).
+  const selections = useRef(0);
+
   const selectSource = useCallback(
     (item: SourceItem, opts: { keepPrompt?: boolean } = {}) => {
+      const selection = (selections.current += 1);
       if (item.kind === 'input') {
         const i = item.image;
         dispatch(baseImageChanged({ base: { kind: 'input', id: i.id, url: i.imageUrl, width: i.dimensions.width, height: i.dimensions.height } }));
@@ -84,7 +89,9 @@ export function useTweakSession() {
       if (isResult && !opts.keepPrompt) {
         loadPrompt({ imageId: item.image.id, imageType: 'generated' })
           .unwrap()
-          .then((r) => dispatch(promptChanged(r.data.prompt)))
+          .then((r) => {
+            if (selections.current === selection) dispatch(promptChanged(r.data.prompt));
+          })
           .catch(() => undefined);
       }
     },
@@ -94,6 +101,7 @@ export function useTweakSession() {
   /** A completed result: it becomes the image on the canvas; drawn areas are cleared, the rest stays. */
   const selectResult = useCallback(
     async (result: { id: number; url: string; width?: number | null; height?: number | null }, panel?: PanelSelection) => {
+      const selection = (selections.current += 1);
       let { width, height } = result;
       if (!width || !height) {
         try {
@@ -103,12 +111,13 @@ export function useTweakSession() {
         } catch {
           return;
         }
+        if (selections.current !== selection) return;
       }
       dispatch(generationSelected({ base: { kind: 'generated', id: result.id, url: result.url, width, height }, panel }));
       loadPrompt({ imageId: result.id, imageType: 'generated' })
         .unwrap()
         .then((r) => {
-          if (r.data.prompt) dispatch(promptChanged(r.data.prompt));
+          if (r.data.prompt && selections.current === selection) dispatch(promptChanged(r.data.prompt));
         })
         .catch(() => undefined);
     },
