@@ -212,18 +212,16 @@ describe('the pg-boss job queue', () => {
     expect(ranAt[0]).toBeGreaterThanOrEqual(dueAt);
   });
 
+  /** One place, a job held ready beside it, jobs counted against their user. */
+  const heldReadyOne = { timeoutSeconds: 60, retryLimit: 0, retryDelaySeconds: 1, concurrency: 1, prefetch: true, userOf: (data: { userId: number }) => data.userId };
+
   it('holds a job ready for each place and starts it when a running job releases its slot', async () => {
     const { queue } = setUp({ userConcurrency: 1 });
     const gates = { a: { heavy: gate(), rest: gate() }, b: { heavy: gate(), rest: gate() } };
     const steps: string[] = [];
     queue.define<{ userId: number; name: 'a' | 'b' }>({
       name: 'piped',
-      timeoutSeconds: 60,
-      retryLimit: 0,
-      retryDelaySeconds: 1,
-      concurrency: 1,
-      prefetch: true,
-      userOf: (data) => data.userId,
+      ...heldReadyOne,
       handle: async (job) => {
         const g = gates[job.data.name];
         steps.push(`${job.data.name} heavy`);
@@ -260,12 +258,7 @@ describe('the pg-boss job queue', () => {
     const ran: string[] = [];
     queue.define<{ userId: number; name: string }, string>({
       name: 'prepped',
-      timeoutSeconds: 60,
-      retryLimit: 0,
-      retryDelaySeconds: 1,
-      concurrency: 1,
-      prefetch: true,
-      userOf: (data) => data.userId,
+      ...heldReadyOne,
       prepare: async (data) => {
         prepared.push(data.name);
         return `${data.name} ready`;

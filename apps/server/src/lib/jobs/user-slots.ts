@@ -10,10 +10,11 @@ import type { Database } from '../../db/client.js';
  * (two workers never count at the same time), it counts the user's other admitted jobs that have
  * not released their slot; below the limit the job is marked admitted, at the limit it goes back
  * to waiting: state `created` again, started_on cleared (so no retry is counted), eligible again
- * after `holdMs` (the process wakes its workers then). The worker then fetches the next job, which may be another user's submitted later. pg-boss's completion of the
- * deferred job finds it no longer active and changes nothing. When one of the user's jobs ends
- * (or its heavy part: releaseSlot), `release` makes their waiting jobs eligible at once. A worker
- * that dies holds nothing: its active job expires as usual.
+ * after `holdMs` (the process wakes its workers then). The worker then fetches the next job,
+ * which may be another user's submitted later. pg-boss's completion of the deferred job finds it
+ * no longer active and changes nothing. When one of the user's jobs ends (or its heavy part:
+ * releaseSlot), `release` makes their waiting jobs eligible at once. A worker that dies holds
+ * nothing: its active job expires as usual.
  */
 
 // pg_advisory_xact_lock(key1, key2): a namespace of our own beside the user id.

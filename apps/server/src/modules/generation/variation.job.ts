@@ -6,7 +6,7 @@ import { batches, generatedImages } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobContext } from '../../lib/jobs/index.js';
 import { refundCredits } from '../credits/index.js';
-import { presentGeneratedImage, storeGeneratedImageFiles, type GeneratedImageRow } from '../images/index.js';
+import { getOwnedGeneratedImage, presentGeneratedImage, storeGeneratedImageFiles, type GeneratedImageRow } from '../images/index.js';
 
 /**
  * The life of one variation job, whatever makes its pixels (a Create render, a refine, …): one
@@ -99,12 +99,8 @@ export function defineVariationQueue<P = undefined>(ctx: AppContext, opts: Varia
 
 /** `prepare` of a variation still waiting to be made; undefined when it is no longer PROCESSING. */
 async function prepareVariation<P>(ctx: AppContext, { imageId, userId }: VariationJobData, prepare: (image: GeneratedImageRow) => Promise<P>): Promise<P | undefined> {
-  const [image] = await ctx.db
-    .select()
-    .from(generatedImages)
-    .where(and(eq(generatedImages.id, imageId), eq(generatedImages.userId, userId), eq(generatedImages.status, 'PROCESSING')))
-    .limit(1);
-  return image ? prepare(image) : undefined;
+  const image = await getOwnedGeneratedImage(ctx.db, userId, imageId);
+  return image.status === 'PROCESSING' ? prepare(image) : undefined;
 }
 
 /** Marks the variation IN_PROGRESS and returns it; undefined when it is no longer PROCESSING (done already, or failed meanwhile). */
