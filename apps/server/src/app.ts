@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createContext, type ContextOverrides } from './context.js';
 import { registerErrorHandling } from './lib/http-errors.js';
+import { registerNulCharacterGuard } from './lib/nul-characters.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   /** Where the app's own logger writes (a file path, through pino's destination) instead of stdout. */
   logFile?: string;
   overrides?: ContextOverrides;
+  /** Told of every route as it is added (the input fuzz test enumerates the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -53,6 +56,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -60,6 +64,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  // No request string may hold U+0000 (PostgreSQL refuses it): a 400 naming the field, before any handler.
+  registerNulCharacterGuard(app);
 
   const ownOrigin = new URL(opts.config.publicUrl);
   const ownSocketOrigin = `${ownOrigin.protocol === 'https:' ? 'wss:' : 'ws:'}//${ownOrigin.host}`;

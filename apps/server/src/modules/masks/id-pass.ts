@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { idPassMaterialsSchema, MASK_LIMITS, MASK_MESSAGES, type IdPassMaterials } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
+import { parseJsonField } from '../../lib/nul-characters.js';
 import { sniffImageFormat } from '../images/index.js';
 
 /**
@@ -42,12 +43,10 @@ const rgbOf = (c: number): [number, number, number] => [(c >> 16) & 255, (c >> 8
 /** The `materials` field: JSON object of "#rrggbb" → name (keys lower-cased); 400 naming `materials` otherwise. */
 export function parseIdPassMaterials(text: string | undefined): IdPassMaterials {
   if (text === undefined || text.trim() === '') return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw refuse('materials', MASK_MESSAGES.materialsInvalid);
-  }
+  // Parsed under the request-wide NUL rule: a "\u0000" escape in a name is a 400 naming it.
+  const parsedJson = parseJsonField(text, 'materials');
+  if (!parsedJson.ok) throw refuse('materials', MASK_MESSAGES.materialsInvalid);
+  const json = parsedJson.value;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) throw refuse('materials', MASK_MESSAGES.materialsInvalid);
   const parsed = idPassMaterialsSchema.safeParse(json);
   if (!parsed.success) throw refuse('materials', MASK_MESSAGES.materialsInvalid);
