@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import { isMultipartParserError, malformedMultipart } from './multipart.js';
 
 /** Turns every error into `{message, code}` with the right status; bad input never becomes a 5xx. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, req, reply) => {
+    // A multipart body busboy could not parse, on a route that read it without readMultipartForm.
+    const err = isMultipartParserError(thrown) ? malformedMultipart(thrown) : thrown;
     if (err instanceof AppError) {
       return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.extra ?? {}) });
     }

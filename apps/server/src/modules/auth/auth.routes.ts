@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
 import { createAuthService } from './auth.service.js';
 import { OAUTH_STATE_TTL_MS } from './google-sign-in.js';
 import { readAvatar } from './avatars.js';
@@ -208,18 +209,12 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       if (!req.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data in a field named "file".');
       }
-      let upload: Buffer | undefined;
-      try {
-        const file = await req.file();
-        if (file?.fieldname === 'file') upload = await file.toBuffer();
-        else file?.file.resume();
-      } catch (err) {
-        const fe = err as FastifyError;
-        if (fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.statusCode === 413) {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The profile picture must be 5 MB or smaller.');
-        }
-        throw new AppError(400, 'INVALID_UPLOAD', 'The upload could not be read. Please try again.');
-      }
+      const { files } = await readMultipartForm(req, {
+        fileFields: ['file'],
+        unexpectedFile: () => new AppError(400, 'FILE_REQUIRED', 'Choose an image to upload in the field "file".'),
+        tooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The profile picture must be 5 MB or smaller.'),
+      });
+      const upload = files.file?.bytes;
       if (!upload || upload.length === 0) {
         throw new AppError(400, 'FILE_REQUIRED', 'Choose an image to upload in the field "file".');
       }

@@ -32,6 +32,7 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
@@ -72,45 +73,24 @@ async function imagesPlugin(scope: FastifyInstance): Promise<void> {
 
 /** Reads the upload form: the `file` and `idPass` parts (bounded) and the text fields, in any order. */
 async function readUploadForm(req: FastifyRequest): Promise<{
-  file: { bytes: Buffer; filename: string } | null;
+  file: { bytes: Buffer; filename: string };
   idPass: Buffer | null;
   fields: Record<string, string>;
 }> {
   const noFile = () => new AppError(400, IMAGE_ERROR_CODES.noFile, IMAGE_MESSAGES.noFile, { field: UPLOAD_INPUT_FIELDS.file });
   if (!req.isMultipart()) throw noFile();
-  let file: { bytes: Buffer; filename: string } | null = null;
-  let idPass: Buffer | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file' && part.fieldname === UPLOAD_INPUT_FIELDS.idPass && !idPass) {
-        idPass = await part.toBuffer();
-      } else if (part.type === 'file') {
-        if (part.fieldname !== UPLOAD_INPUT_FIELDS.file || file) {
-          part.file.resume();
-          throw new AppError(
-            400,
-            'VALIDATION_ERROR',
-            `Unexpected file field "${part.fieldname.slice(0, 50)}": send the image in the "file" field (and its ID pass in "idPass").`,
-            { field: part.fieldname.slice(0, 50) },
-          );
-        }
-        file = { bytes: await part.toBuffer(), filename: part.filename };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field (and at most one "idPass").', { field: 'file' });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(400, 'VALIDATION_ERROR', 'The upload form has too many fields.');
-    throw err;
-  }
+  const { files, fields } = await readMultipartForm(req, {
+    fileFields: [UPLOAD_INPUT_FIELDS.file, UPLOAD_INPUT_FIELDS.idPass],
+    unexpectedFile: (field) =>
+      new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the image in the "file" field (and its ID pass in "idPass").`, { field }),
+    tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
+    tooManyFiles: () =>
+      new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field (and at most one "idPass").', { field: 'file' }),
+    tooManyFields: () => new AppError(400, 'VALIDATION_ERROR', 'The upload form has too many fields.'),
+  });
+  const file = files[UPLOAD_INPUT_FIELDS.file];
   if (!file) throw noFile();
-  return { file, idPass, fields };
+  return { file, idPass: files[UPLOAD_INPUT_FIELDS.idPass]?.bytes ?? null, fields };
 }
 
 /**
@@ -151,7 +131,7 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const { file, idPass, fields } = await readUploadForm(req);
-      await assertStorageRoom(ctx, req.userId, file!.bytes.length + (idPass?.length ?? 0));
+      await assertStorageRoom(ctx, req.userId, file.bytes.length + (idPass?.length ?? 0));
       const source = uploadSourceSchema.safeParse(fields[UPLOAD_INPUT_FIELDS.uploadSource] || 'CREATE_MODULE');
       if (!source.success)
         throw new AppError(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.uploadSource, { field: UPLOAD_INPUT_FIELDS.uploadSource });
@@ -160,8 +140,8 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
         throw new AppError(400, 'VALIDATION_ERROR', MASK_MESSAGES.materialsWithoutIdPass, { field: UPLOAD_INPUT_FIELDS.materials });
       const row = await uploadInputImage(ctx, {
         userId: req.userId,
-        bytes: file!.bytes,
-        fileName: file!.filename,
+        bytes: file.bytes,
+        fileName: file.filename,
         uploadSource: source.data,
         regions: idPass ? { idPass, materials } : undefined,
       });

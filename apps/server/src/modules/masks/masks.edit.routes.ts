@@ -15,6 +15,7 @@ import {
   splitMaskRequestSchema,
 } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
 import { createRegion, deleteRegion, mergeRegions, splitRegion, updateRegion } from './masks.edit.service.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
@@ -30,22 +31,14 @@ async function readEdit(req: FastifyRequest): Promise<{ mask?: Buffer; name?: st
   let mask: Buffer | undefined;
   let name: unknown;
   if (req.isMultipart()) {
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== MASK_EDIT_FIELDS.mask) {
-            part.file.resume();
-            throw refuse(part.fieldname.slice(0, 50), 'Send the region mask in the "mask" field.');
-          }
-          mask = await part.toBuffer();
-        } else if (part.fieldname === MASK_EDIT_FIELDS.name) name = part.value;
-      }
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The mask file is too large.');
-      if (code === 'FST_FILES_LIMIT') throw refuse('mask', 'Send one mask, in the "mask" field.');
-      throw err;
-    }
+    const form = await readMultipartForm(req, {
+      fileFields: [MASK_EDIT_FIELDS.mask],
+      unexpectedFile: (field) => refuse(field, 'Send the region mask in the "mask" field.'),
+      tooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The mask file is too large.'),
+      tooManyFiles: () => refuse('mask', 'Send one mask, in the "mask" field.'),
+    });
+    mask = form.files[MASK_EDIT_FIELDS.mask]?.bytes;
+    name = form.fields[MASK_EDIT_FIELDS.name];
   } else {
     const body = req.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw refuse('name', MASK_MESSAGES.editNothing);

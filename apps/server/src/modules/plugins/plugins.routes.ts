@@ -11,6 +11,7 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import { pushView, type PushViewForm } from './plugins.service.js';
@@ -26,32 +27,16 @@ export async function registerPluginRoutes(api: App): Promise<void> {
 
 /** The form's `view` and `idPass` files (bounded) and its text fields, in any order. */
 async function readViewForm(req: FastifyRequest): Promise<PushViewForm> {
-  const form: PushViewForm = { view: null, idPass: null, fields: {} };
-  if (!req.isMultipart()) return form;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const known = part.fieldname === PUSH_VIEW_FIELDS.view ? !form.view : part.fieldname === PUSH_VIEW_FIELDS.idPass && !form.idPass;
-        if (!known) {
-          part.file.resume();
-          const field = part.fieldname.slice(0, 50);
-          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view" and its ID pass in "idPass".`, { field });
-        }
-        const bytes = await part.toBuffer();
-        if (part.fieldname === PUSH_VIEW_FIELDS.view) form.view = { bytes, filename: part.filename };
-        else form.idPass = bytes;
-      } else if (typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, source, name and prompt.');
-    throw err;
-  }
-  return form;
+  const { files, fields } = await readMultipartForm(req, {
+    fileFields: [PUSH_VIEW_FIELDS.view, PUSH_VIEW_FIELDS.idPass],
+    unexpectedFile: (field) =>
+      new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view" and its ID pass in "idPass".`, { field }),
+    tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
+    tooManyFields: () =>
+      new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, source, name and prompt.'),
+  });
+  const view = files[PUSH_VIEW_FIELDS.view];
+  return { view: view ? { bytes: view.bytes, filename: view.filename } : null, idPass: files[PUSH_VIEW_FIELDS.idPass]?.bytes ?? null, fields };
 }
 
 async function pluginsPlugin(scope: FastifyInstance): Promise<void> {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageErrorResponseSchema as errorResponseSchema, SUPPORT_LIMITS, SUPPORT_MESSAGES, supportRequestFieldsSchema, supportRequestResponseSchema } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
 import { sendSupportRequest, type SupportAttachment } from './support.service.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
@@ -19,32 +20,18 @@ export async function registerSupportRoutes(api: App): Promise<void> {
 /** The form's text fields and its one optional attachment (field "attachment"), bounded. */
 async function readSupportForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; attachment: SupportAttachment | null }> {
   if (!req.isMultipart()) throw new AppError(400, 'VALIDATION_ERROR', 'Send the form as multipart/form-data with topic and message.');
-  const fields: Record<string, string> = {};
-  let attachment: SupportAttachment | null = null;
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'attachment') {
-          part.file.resume();
-          throw new AppError(400, 'VALIDATION_ERROR', 'Attach the file in the "attachment" field.', { field: 'attachment' });
-        }
-        const content = await part.toBuffer();
-        if (content.length === 0) continue;
-        if (!(SUPPORT_LIMITS.attachmentTypes as readonly string[]).includes(part.mimetype))
-          throw new AppError(400, 'VALIDATION_ERROR', SUPPORT_MESSAGES.attachmentType, { field: 'attachment' });
-        attachment = { filename: part.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'attachment', content, contentType: part.mimetype };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'PAYLOAD_TOO_LARGE', SUPPORT_MESSAGES.attachmentTooLarge, { field: 'attachment' });
-    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', 'Attach one file at most.', { field: 'attachment' });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields.');
-    throw err;
-  }
-  return { fields, attachment };
+  const refuseAttachment = (message: string) => new AppError(400, 'VALIDATION_ERROR', message, { field: 'attachment' });
+  const { files, fields } = await readMultipartForm(req, {
+    fileFields: ['attachment'],
+    unexpectedFile: () => refuseAttachment('Attach the file in the "attachment" field.'),
+    tooLarge: () => new AppError(413, 'PAYLOAD_TOO_LARGE', SUPPORT_MESSAGES.attachmentTooLarge, { field: 'attachment' }),
+    tooManyFiles: () => refuseAttachment('Attach one file at most.'),
+  });
+  const file = files.attachment;
+  if (!file || file.bytes.length === 0) return { fields, attachment: null };
+  if (!(SUPPORT_LIMITS.attachmentTypes as readonly string[]).includes(file.mimetype)) throw refuseAttachment(SUPPORT_MESSAGES.attachmentType);
+  const filename = file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'attachment';
+  return { fields, attachment: { filename, content: file.bytes, contentType: file.mimetype } };
 }
 
 async function supportPlugin(scope: FastifyInstance): Promise<void> {

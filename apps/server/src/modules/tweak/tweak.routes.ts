@@ -23,6 +23,8 @@ import {
 } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { AppError } from '../../lib/errors.js';
+import { readMultipartForm } from '../../lib/multipart.js';
+import { parseJsonField } from '../../lib/nul-characters.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
 import { scheduleDailyCleanup } from '../images/index.js';
@@ -71,42 +73,25 @@ function invalid(error: z.ZodError, prefix?: string): AppError {
 async function readForm(req: FastifyRequest, fileField: string): Promise<{ file: Buffer; fields: Record<string, string> }> {
   const noFile = () => new AppError(400, IMAGE_ERROR_CODES.noFile, `No file uploaded: send the image in the "${fileField}" field.`, { field: fileField });
   if (!req.isMultipart()) throw noFile();
-  let file: Buffer | null = null;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== fileField) {
-          part.file.resume();
-          throw new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${part.fieldname.slice(0, 50)}": send the image in the "${fileField}" field.`, {
-            field: part.fieldname.slice(0, 50),
-          });
-        }
-        file = await part.toBuffer();
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', `Send one image, in the "${fileField}" field.`, { field: fileField });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields.');
-    throw err;
-  }
+  const { files, fields } = await readMultipartForm(req, {
+    fileFields: [fileField],
+    unexpectedFile: (field) =>
+      new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the image in the "${fileField}" field.`, { field }),
+    tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
+    tooManyFiles: () => new AppError(400, 'VALIDATION_ERROR', `Send one image, in the "${fileField}" field.`, { field: fileField }),
+  });
+  const file = files[fileField];
   if (!file) throw noFile();
-  return { file, fields };
+  return { file: file.bytes, fields };
 }
 
 /** A JSON form field ("position", "size"), or a 400 naming it. */
 function jsonField(fields: Record<string, string>, name: string): unknown {
   const raw = fields[name];
   if (raw === undefined || raw.trim() === '') throw new AppError(400, 'VALIDATION_ERROR', `${name} is required`, { field: name });
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new AppError(400, 'VALIDATION_ERROR', `${name} must be JSON`, { field: name });
-  }
+  const parsed = parseJsonField(raw, name);
+  if (!parsed.ok) throw new AppError(400, 'VALIDATION_ERROR', `${name} must be JSON`, { field: name });
+  return parsed.value;
 }
 
 async function tweakPlugin(scope: FastifyInstance): Promise<void> {
