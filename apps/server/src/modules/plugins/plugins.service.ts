@@ -1,7 +1,7 @@
 import { MASK_MESSAGES, PLUGIN_MESSAGES, PUSH_VIEW_FIELDS, viewSourceSchema, type PushedView } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { setInputImagePrompts, uploadInputImage } from '../images/index.js';
+import { uploadInputImage } from '../images/index.js';
 import { listRegionsForPrompt } from '../masks/index.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
 
@@ -29,7 +29,7 @@ function readViewFields(fields: Record<string, string>, hasIdPass: boolean) {
 /**
  * A view pushed by a plugin (Revit, SketchUp, Rhino, Archicad, Blender, a webhook or the CLI):
  * stored as a Create input image named after the camera, with its ID pass made into named
- * regions (the upload's own check-then-store, so a refusal stores nothing), and the deep link
+ * regions and prompt (the upload's own check-then-store, so a refusal stores nothing), and the deep link
  * that opens Create on it with the prompt modal.
  */
 export async function pushView(ctx: AppContext, userId: number, form: PushViewForm): Promise<PushedView> {
@@ -41,9 +41,10 @@ export async function pushView(ctx: AppContext, userId: number, form: PushViewFo
     bytes: form.view.bytes,
     fileName: name ?? form.view.filename,
     uploadSource: 'CREATE_MODULE',
+    // Stored with the row, not written after it: no second step that could fail once the image is kept.
+    generatedPrompt: prompt ?? null,
     regions: form.idPass ? { idPass: form.idPass, materials } : undefined,
   });
-  if (prompt) await setInputImagePrompts(ctx.db, userId, row.id, { generatedPrompt: prompt });
   const regions = form.idPass ? await listRegionsForPrompt(ctx, userId, row.id) : [];
   const link = new URL('/create', `${ctx.config.publicUrl}/`);
   link.search = new URLSearchParams({ imageId: String(row.id), source, showMasks: 'true' }).toString();
