@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import type { App } from '../../src/types.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { ContextOverrides } from '../../src/context.js';
@@ -17,7 +17,13 @@ export interface TestApp {
 
 /** A real app on a real, fresh database, with a temporary DATA_DIR. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; overrides?: ContextOverrides; logger?: FastifyServerOptions['logger'] } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: ContextOverrides;
+    logger?: FastifyServerOptions['logger'];
+    /** Told of every route as it is added. */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
@@ -35,6 +41,7 @@ export async function createTestApp(
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     logger: opts.logger ?? false,
     overrides: opts.overrides,
+    onRoute: opts.onRoute,
   });
   await app.ready();
   return {
