@@ -41,8 +41,8 @@ describe('a route reading multipart without the shared reader', () => {
 
   it.each([
     ['no boundary', 'multipart/form-data', `${field('name', 'Brick')}\r\n--${B}--\r\n`, /boundary/],
-    ['a file part cut off', `multipart/form-data; boundary=${B}`, file('\x89PNG\r\n\x1a\n0000'), /cut off/],
-    ['no closing boundary', `multipart/form-data; boundary=${B}`, `${field('name', 'Brick')}\r\n`, /cut off/],
+    ['a file part cut off', `multipart/form-data; boundary=${B}`, file('\x89PNG\r\n\x1a\n0000'), /closing boundary/],
+    ['no closing boundary', `multipart/form-data; boundary=${B}`, `${field('name', 'Brick')}\r\n`, /closing boundary/],
   ])('answers 400 MALFORMED_MULTIPART for %s', async (_what, contentType, payload, why) => {
     const res = await post(contentType, payload);
     expect(res.statusCode, res.body).toBe(400);

@@ -43,6 +43,8 @@ const tooManyFieldsDefault = () => new AppError(400, 'VALIDATION_ERROR', 'The fo
 export async function readMultipartForm(req: FastifyRequest, opts: ReadMultipartOptions): Promise<MultipartForm> {
   const form: MultipartForm = { files: {}, fields: {} };
   if (!req.isMultipart()) return form;
+  /** The file part being read, to say which one a body that stops short cut off. */
+  let reading: string | undefined;
   try {
     for await (const part of req.parts()) {
       assertNoNulCharacter(part.fieldname, 'A form field name');
@@ -53,27 +55,29 @@ export async function readMultipartForm(req: FastifyRequest, opts: ReadMultipart
           throw opts.unexpectedFile(field.slice(0, 50));
         }
         assertNoNulCharacter(part.filename, `${field}.filename`);
+        reading = field;
         form.files[field] = { bytes: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype };
+        reading = undefined;
       } else if (typeof part.value === 'string') {
         assertNoNulCharacter(part.value, part.fieldname);
         form.fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
-    throw multipartReadError(err, opts);
+    throw multipartReadError(err, opts, reading);
   }
   return form;
 }
 
 /** What went wrong while reading a multipart body, as the reply it deserves. */
-function multipartReadError(err: unknown, opts: ReadMultipartOptions): AppError {
+function multipartReadError(err: unknown, opts: ReadMultipartOptions, reading: string | undefined): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return opts.tooLarge();
   if (code === 'FST_FILES_LIMIT') return (opts.tooManyFiles ?? opts.tooManyFields ?? tooManyFieldsDefault)();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return (opts.tooManyFields ?? tooManyFieldsDefault)();
   // Anything else the parser or the request stream raises is the body's fault, not ours.
-  return malformedMultipart(err);
+  return malformedMultipart(err, reading);
 }
 
 /**
@@ -95,7 +99,7 @@ export function isMultipartParserError(err: unknown): boolean {
 }
 
 /** The 400 for a body that is not well-formed multipart/form-data, saying what was wrong. */
-export function malformedMultipart(err: unknown): AppError {
+export function malformedMultipart(err: unknown, fileField?: string): AppError {
   const status = (err as { statusCode?: number }).statusCode;
   if (status !== undefined && status >= 400 && status < 500 && status !== 413) {
     // @fastify/multipart's own client errors (a closed request, a bad field name) keep their words.
@@ -104,8 +108,10 @@ export function malformedMultipart(err: unknown): AppError {
   const message = err instanceof Error ? err.message : '';
   const why = /boundary not found|boundary required|needle/i.test(message)
     ? 'its Content-Type names no usable boundary'
-    : /unexpected end|terminated early/i.test(message)
-      ? 'it ends before its closing boundary (a part is cut off)'
-      : 'it is not well-formed multipart/form-data';
-  return new AppError(400, MALFORMED_MULTIPART_CODE, `The form could not be read: ${why}. Send it again as multipart/form-data.`);
+    : /terminated early|unexpected end/i.test(message) && fileField
+      ? `the file part "${fileField}" is cut off (the body ends inside it)`
+      : /unexpected end|terminated early/i.test(message)
+        ? 'it ends without its closing boundary'
+        : 'it is not well-formed multipart/form-data';
+  return new AppError(400, MALFORMED_MULTIPART_CODE, `The form could not be read: ${why}. Send it again as multipart/form-data.`, fileField ? { field: fileField } : undefined);
 }
