@@ -55,7 +55,12 @@ export function createProfileAndPassword(deps: AuthDeps, outbox: MailOutbox, ses
         .update(users)
         .set({ profilePicture: url, updatedAt: new Date() })
         .where(eq(users.id, userId))
-        .returning({ id: users.id });
+        .returning({ id: users.id })
+        .catch(async (err: unknown) => {
+          // The picture is kept only if the account points at it.
+          await removeAvatar(deps.storage, config.dataDir, url).catch(() => undefined);
+          throw err;
+        });
       if (updated.length === 0) {
         await removeAvatar(deps.storage, config.dataDir, url);
         throw sessionExpired();

@@ -41,22 +41,29 @@ async function normalisedPng(bytes: Buffer, opts: { mask: boolean }): Promise<{ 
   }
 }
 
+/** Stores a checked PNG and records it for clean-up; if the record fails, the file goes too. */
+async function storeTweakFile(ctx: Pick<AppContext, 'storage' | 'db'>, userId: number, kind: 'mask' | 'overlay', png: Buffer): Promise<string> {
+  const key = `u/${userId}/tweak/${kind}s/${crypto.randomUUID()}.png`;
+  await ctx.storage.put(key, png, 'image/png');
+  try {
+    await recordTweakFile(ctx.db, userId, kind, key);
+  } catch (err) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+  return key;
+}
+
 /** POST /tweak/upload/mask: checks and stores a mask; answers its key and size. */
 export async function storeMask(ctx: Pick<AppContext, 'storage' | 'db'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
   const { png, width, height } = await normalisedPng(bytes, { mask: true });
-  const key = `u/${userId}/tweak/masks/${crypto.randomUUID()}.png`;
-  await ctx.storage.put(key, png, 'image/png');
-  await recordTweakFile(ctx.db, userId, 'mask', key);
-  return { key, width, height };
+  return { key: await storeTweakFile(ctx, userId, 'mask', png), width, height };
 }
 
 /** Add image: checks and stores the picture to place (transparency kept). */
 export async function storeOverlay(ctx: Pick<AppContext, 'storage' | 'db'>, userId: number, bytes: Buffer): Promise<StoredTweakFile> {
   const { png, width, height } = await normalisedPng(bytes, { mask: false });
-  const key = `u/${userId}/tweak/overlays/${crypto.randomUUID()}.png`;
-  await ctx.storage.put(key, png, 'image/png');
-  await recordTweakFile(ctx.db, userId, 'overlay', key);
-  return { key, width, height };
+  return { key: await storeTweakFile(ctx, userId, 'overlay', png), width, height };
 }
 
 /**
