@@ -253,15 +253,17 @@ describe('every route refuses a NUL character in any string it takes', () => {
     );
   });
 
-  it('answers 400 naming a multipart text part that holds a NUL, on every multipart route', async () => {
+  it('answers 400 naming a multipart text part that holds a NUL, or a part name that does, on every multipart route', async () => {
     const multipart = endpoints().filter((e) => e.multipart);
     for (const e of multipart) {
-      const body = multipartBody([{ name: 'note', value: NUL_TEXT }]);
-      await expectRefused(
-        { method: e.method as InjectOptions['method'], url: fill(e.url, {}), headers: { ...ada.headers, ...body.headers }, payload: body.payload },
-        'note',
-        NUL_CHARACTER_CODE,
-      );
+      const send = (parts: MultipartPart[]): InjectOptions => {
+        const body = multipartBody(parts);
+        return { method: e.method as InjectOptions['method'], url: fill(e.url, {}), headers: { ...ada.headers, ...body.headers }, payload: body.payload };
+      };
+      await perRoute(e, async () => {
+        await refuses(send([{ name: 'note', value: NUL_TEXT }]), 'note', NUL_CHARACTER_CODE);
+        await refuses(send([{ name: 'no\u0000te', value: 'Brick' }]), null, NUL_CHARACTER_CODE, /^A form field name must not contain a NUL character$/);
+      });
     }
   }, 60_000);
 });
@@ -385,6 +387,9 @@ describe('the stored strings issue 28 found (valid requests but for one NUL)', (
       NUL_CHARACTER_CODE,
     );
   });
+
+  it("refuses a file's name holding a NUL", () =>
+    expectRefused(form('POST', '/api/images/upload-input', [{ name: 'file', filename: 'view\u0000.png', contentType: 'image/png', data: view }]), 'file.filename', NUL_CHARACTER_CODE));
 
   it('refuses the tweak prompt', () =>
     expectRefused(json('POST', '/api/tweak/prompt', { inputImageId: inputId, prompt: 'Add ivy\u0000 on the wall' }), 'prompt', NUL_CHARACTER_CODE));

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
-import { assertNoNulCharacter } from './nul-characters.js';
+import { assertNoNulCharacter, NUL_CHARACTER_CODE } from './nul-characters.js';
 
 /**
  * The one way routes read multipart/form-data. Every failure of the body itself (no boundary,
@@ -47,7 +47,7 @@ export async function readMultipartForm(req: FastifyRequest, opts: ReadMultipart
   let reading: string | undefined;
   try {
     for await (const part of req.parts()) {
-      assertNoNulCharacter(part.fieldname, 'A form field name');
+      if (part.fieldname.includes('\u0000')) throw new AppError(400, NUL_CHARACTER_CODE, 'A form field name must not contain a NUL character');
       if (part.type === 'file') {
         const field = part.fieldname;
         if (!opts.fileFields.includes(field) || Object.hasOwn(form.files, field)) {
