@@ -99,7 +99,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atelier API', version: '1.0.0', description: 'The Atelier HTTP API.' },
+      info: {
+        title: 'Atelier API',
+        version: '1.0.0',
+        description:
+          'The Atelier HTTP API. Every error answers `{message, code}`. Bad input is a 400 naming the field: a NUL character ' +
+          '(U+0000) in any string (path, query, body, form field, JSON inside a form field) is `NUL_CHARACTER`, and a ' +
+          'multipart body that cannot be read (no boundary, a part cut off, no closing boundary) is `MALFORMED_MULTIPART`; ' +
+          'a refused request stores nothing.',
+      },
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
