@@ -9,6 +9,8 @@ import { createVerifiedUser, type TestUser } from './support/users';
  * pipeline; undo and redo from the keyboard.
  */
 
+const SHOTS = process.env.SHOTS_DIR ?? 'artifacts';
+
 let user: TestUser;
 
 test.beforeAll(async ({ request }) => {
@@ -235,4 +237,64 @@ test('/tweak?imageId= opens the same screen; a bad imageId is ignored', async ({
   await page.goto('/tweak?imageId=not-a-number&prompt=warm%20evening%20light');
   await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
   await expect(page.getByTestId('tweak-prompt')).toHaveValue('warm evening light');
+});
+
+/**
+ * Issue 28 item 4: a portrait picture stays portrait, dragging it moves it (not the view), its
+ * corner handles scale it with its proportions and the rotate handle turns it; Generate sends the
+ * picture with its box and rotation (the server fits, feathers and turns it: place-picture.test.ts).
+ */
+test('add image keeps a portrait picture portrait; it moves, scales and turns with its handles', async ({ page }) => {
+  const canvas = await openTweak(page);
+  const portrait = await sharp({ create: { width: 200, height: 400, channels: 3, background: '#b5462c' } }).png().toBuffer();
+  await page.getByTestId('tweak-add-image-input').setInputFiles({ name: 'cypress.png', mimeType: 'image/png', buffer: portrait });
+  await expect(canvas).toHaveAttribute('data-images', '1');
+  const picture = async () => {
+    const [x, y, width, height] = ((await canvas.getAttribute('data-picture-box')) ?? '').split(',').map(Number);
+    const c = (await canvas.boundingBox())!;
+    return { x: c.x + x, y: c.y + y, width, height, rotation: Number(await canvas.getAttribute('data-picture-rotation')) };
+  };
+  const p0 = await picture();
+  // 1 : 2, as the picture is — not squashed into the 200 × 200 square.
+  expect(p0.height / p0.width).toBeCloseTo(2, 1);
+
+  // Dragging the picture moves it; the photo (the view) stays where it was.
+  const img0 = await box(canvas, 'data-image-box');
+  await drag(page, { x: p0.x + p0.width / 2, y: p0.y + p0.height / 2 }, { x: p0.x + p0.width / 2 + 80, y: p0.y + p0.height / 2 - 30 });
+  await expect.poll(async () => Math.round((await picture()).x - p0.x)).toBeGreaterThan(70);
+  const p1 = await picture();
+  expect(p1.y - p0.y).toBeLessThan(-20);
+  expect(await box(canvas, 'data-image-box')).toEqual(img0);
+
+  // The bottom-right handle scales it, proportions kept.
+  await drag(page, { x: p1.x + p1.width, y: p1.y + p1.height }, { x: p1.x + p1.width + 40, y: p1.y + p1.height + 80 });
+  await expect.poll(async () => (await picture()).width).toBeGreaterThan(p1.width + 20);
+  const p2 = await picture();
+  expect(p2.height / p2.width).toBeCloseTo(2, 1);
+
+  // The rotate handle above the top edge turns it.
+  const top = await page.evaluate(() => {
+    const konva = (window as unknown as { Konva: { stages: Array<{ findOne: (s: string) => { getClientRect: () => { x: number; y: number; width: number; height: number } } }> } }).Konva;
+    const r = konva.stages[0].findOne('.rotater').getClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const stageAt = (await canvas.boundingBox())!;
+  top.x += stageAt.x;
+  top.y += stageAt.y;
+  await drag(page, top, { x: top.x + 160, y: top.y + 60 }, 16);
+  await expect.poll(async () => Math.abs((await picture()).rotation)).toBeGreaterThan(20);
+  await page.mouse.move(10, 10);
+  await page.screenshot({ path: `${SHOTS}/tweak-add-image-portrait-handles.png` });
+
+  // Generate sends the picture with its box and rotation: the result's settings keep them.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/tweak/add-image') && r.request().method() === 'POST');
+  await page.getByTestId('tweak-generate').click();
+  const reply = (await (await answered).json()) as { data: { imageIds: number[]; baseImageId: number; baseImageType: string } };
+  await expect(page.getByTestId('tweak-caption')).toContainText('Add image', { timeout: 60_000 });
+  const history = (await (
+    await page.request.get(`/api/images/tweak-history/${reply.data.baseImageId}?baseImageType=${reply.data.baseImageType}`, { headers: { Authorization: `Bearer ${user.token}` } })
+  ).json()) as { variations: Array<{ id: number; settingsSnapshot: { rotation: number; size: { width: number; height: number } } }> };
+  const snap = history.variations.find((v) => v.id === reply.data.imageIds[0])!.settingsSnapshot;
+  expect(Math.abs(snap.rotation)).toBeGreaterThan(20);
+  expect(snap.size.height / snap.size.width).toBeCloseTo(2, 1);
 });

@@ -22,6 +22,7 @@ import { useTweakPipeline, type ReadyResult } from './hooks/useTweakPipeline';
 import { useTweakSession } from './hooks/useTweakSession';
 import { useTweakShortcuts } from './hooks/useTweakShortcuts';
 import { isExpanded } from './lib/geometry';
+import { fitInBox, loadImage } from './lib/overlay';
 import { tweakCost } from './lib/cost';
 import { countObjects, hasDrawnObjects, objectId } from './lib/objects';
 import { groupResults } from './lib/results';
@@ -40,6 +41,9 @@ import {
   viewChanged,
   viewReset,
 } from './store/tweakSlice';
+
+/** Add image places one picture per Generate (it is composited, then the next can be added). */
+const TWEAK_ONE_PICTURE = 'One picture at a time: Generate places this one, or remove it with Cut, before adding another.';
 
 /**
  * /edit and /tweak (spec §2 Tweak): the thumbnail strip of inputs and renders, the drawing canvas
@@ -67,7 +71,7 @@ export function TweakPage() {
   };
   const pipeline = useTweakPipeline({ onResultReady });
 
-  // ---- add image: a file picker, the picture placed at 400,300 sized 200 × 200 ----
+  // ---- add image: a file picker, the picture fitted (its proportions kept) into 200 × 200 at 400,300 ----
   const pictureInput = useRef<HTMLInputElement>(null);
   const onTool = useCallback(
     (tool: TweakTool) => {
@@ -80,14 +84,25 @@ export function TweakPage() {
     [dispatch],
   );
   useTweakShortcuts(onTool);
-  const placePicture = (file: File) => {
+  const placePicture = async (file: File) => {
     if (!file.type.startsWith('image/')) {
       toast.error(IMAGE_MESSAGES.unsupportedType, { id: 'tweak-failure' });
       return;
     }
-    const { x, y, width, height } = TWEAK_LIMITS.addedImage;
-    dispatch(imageAdded({ id: objectId('image'), src: URL.createObjectURL(file), name: file.name, x, y, width, height }));
-    dispatch(toolChanged('move'));
+    if (t.addedImages.length > 0) {
+      toast(TWEAK_ONE_PICTURE, { id: 'tweak-one-picture' });
+      return;
+    }
+    const src = URL.createObjectURL(file);
+    try {
+      const img = await loadImage(src);
+      const box = fitInBox(img.naturalWidth, img.naturalHeight, TWEAK_LIMITS.addedImage);
+      dispatch(imageAdded({ id: objectId('image'), src, name: file.name, ...box, rotation: 0 }));
+      dispatch(toolChanged('move'));
+    } catch {
+      URL.revokeObjectURL(src);
+      toast.error(IMAGE_MESSAGES.unsupportedType, { id: 'tweak-failure' });
+    }
   };
 
   // ---- upload to the strip (TWEAK_MODULE) ----
@@ -261,7 +276,7 @@ export function TweakPage() {
       extra={
         <>
           <HiddenFileInput inputRef={uploadInput} testId="tweak-upload-input" onFile={(file) => void uploadFile(file)} />
-          <HiddenFileInput inputRef={pictureInput} testId="tweak-add-image-input" onFile={placePicture} accept={IMAGE_UPLOAD_LIMITS.accept} />
+          <HiddenFileInput inputRef={pictureInput} testId="tweak-add-image-input" onFile={(file) => void placePicture(file)} accept={IMAGE_UPLOAD_LIMITS.accept} />
         </>
       }
     />

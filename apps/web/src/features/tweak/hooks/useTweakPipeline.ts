@@ -31,7 +31,7 @@ import { isExpanded, type Bounds } from '../lib/geometry';
 import { renderMaskPng } from '../lib/mask';
 import { tweakCost } from '../lib/cost';
 import { hasDrawnObjects } from '../lib/objects';
-import { composeOverlay, loadImage } from '../lib/overlay';
+import { loadImage, placementOf } from '../lib/overlay';
 import {
   addImageStarted,
   baseImageSelectedSilently,
@@ -278,14 +278,14 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       const img = await loadImage(base.url);
       const size = { width: img.naturalWidth, height: img.naturalHeight };
       if (s.addedImages.length > 0) {
-        const overlay = await composeOverlay(s.addedImages, s.originalImageBounds, size.width, size.height);
-        if (!overlay) throw new Error(TWEAK_MESSAGES.addImageFailed);
+        const placed = await placementOf(s.addedImages[0], s.originalImageBounds, size.width, size.height);
         const res = await addImage({
           baseImageId: base.id,
           baseImageType: base.kind,
-          image: overlay.blob,
-          position: overlay.position,
-          size: overlay.size,
+          image: placed.blob,
+          position: placed.position,
+          size: placed.size,
+          rotation: placed.rotation,
           ...(s.prompt.trim() ? { prompt: s.prompt.trim() } : {}),
         }).unwrap();
         recordOperation(res);

@@ -214,8 +214,8 @@ const tweakSlice = createSlice({
     imageAdded(s, a: PayloadAction<AddedImage>) {
       act(s, { ...objectsOf(s), addedImages: [...s.addedImages, a.payload] });
     },
-    /** Moving or resizing a placed picture (undoable). */
-    imagePlaced(s, a: PayloadAction<Pick<AddedImage, 'id' | 'x' | 'y' | 'width' | 'height'>>) {
+    /** Moving, scaling or turning a placed picture (undoable). */
+    imagePlaced(s, a: PayloadAction<Pick<AddedImage, 'id' | 'x' | 'y' | 'width' | 'height' | 'rotation'>>) {
       const { id, ...box } = a.payload;
       act(s, { ...objectsOf(s), addedImages: s.addedImages.map((i) => (i.id === id ? { ...i, ...box } : i)) });
     },
