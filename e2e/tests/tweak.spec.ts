@@ -1,11 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { makeFacadePng, signInWithToken, subscribe, uploadInputThroughApi } from './support/create';
+import { balanceOf, makeFacadePng, signInWithToken, subscribe, uploadInputThroughApi } from './support/create';
 import { createVerifiedUser, type TestUser } from './support/users';
 
 /**
  * Tweak (/edit) in Chromium against the real server and the CPU engine: mark an area, describe it
- * and Generate; drag an edge outward and get a larger image by itself; the outpaint-then-inpaint
+ * and Generate; drag an edge outward and Generate a larger image; the outpaint-then-inpaint
  * pipeline; undo and redo from the keyboard.
  */
 
@@ -116,18 +116,54 @@ test('Ctrl+Z removes the rectangle and Ctrl+Shift+Z brings it back; not while ty
   await expect(canvas).toHaveAttribute('data-rectangles', '1');
 });
 
-test('drag an edge outward: the outpaint starts by itself and a larger image arrives', async ({ page }) => {
+/**
+ * Issue 28 item 2: releasing the frame handle only sets the frame — no job, no charge. The outpaint
+ * prompt box shows (empty, not the prompt left from the last inpaint) and Generate starts exactly
+ * one outpaint, which makes the larger image.
+ */
+test('drag an edge outward only sets the frame; Generate, with the outpaint prompt shown, starts one outpaint', async ({ page, request }) => {
   const canvas = await openTweak(page);
+  const outpaints: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/tweak/outpaint')) outpaints.push(r.postData() ?? '');
+  });
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const tweakCount = async () => ((await (await request.get('/api/images/all-user-images?moduleType=TWEAK', { headers: auth })).json()) as { images: unknown[] }).images.length;
   const size = async () => (await page.getByTestId('tweak-caption').innerText()).match(/(\d+) × (\d+)/)!.slice(1).map(Number);
   const [w0, h0] = await size();
+  // A prompt left in the box from an inpaint must not travel with the outpaint.
+  await page.getByTestId('tweak-prompt').fill('a glass balustrade along the terrace');
+  const credits0 = await balanceOf(request, user.token);
+  const tweaks0 = await tweakCount();
+
   const frame = await box(canvas, 'data-frame-box');
   // The select tool's right handle sits on the middle of the right edge.
   await drag(page, { x: frame.x + frame.width, y: frame.y + frame.height / 2 }, { x: frame.x + frame.width + frame.width * 0.3, y: frame.y + frame.height / 2 });
+  await expect.poll(async () => (await box(canvas, 'data-frame-box')).width / (await box(canvas, 'data-image-box')).width).toBeGreaterThan(1.2);
   const generate = page.getByTestId('tweak-generate');
+  const outpaintPrompt = page.getByTestId('tweak-outpaint-prompt');
+  await expect(outpaintPrompt).toBeVisible();
+  await expect(outpaintPrompt).toHaveValue('');
+  await expect(generate).toHaveText(/Generate/);
+  await expect(generate).toContainText('1 credit');
+  // Released: nothing started, nothing charged.
+  await page.waitForTimeout(2_000);
+  expect(outpaints).toHaveLength(0);
+  expect(await balanceOf(request, user.token)).toBe(credits0);
+  expect(await tweakCount()).toBe(tweaks0);
+  await expect(generate).not.toHaveAttribute('aria-busy', 'true');
+  await page.mouse.move(10, 10);
+  await page.screenshot({ path: `${SHOTS}/tweak-outpaint-frame-generate.png` });
+
+  await outpaintPrompt.fill('more of the granite shore');
+  await generate.click();
   await expect(generate).toContainText('Phase 1: Outpaint...');
-  await page.screenshot({ path: 'artifacts/tweak-outpaint-running.png' });
   await expect(page.getByTestId('tweak-caption')).toContainText('Outpaint', { timeout: 60_000 });
   await expect(generate).toContainText('Generate');
+  expect(outpaints).toHaveLength(1);
+  expect(JSON.parse(outpaints[0]) as { prompt?: string }).toMatchObject({ prompt: 'more of the granite shore' });
+  expect(await balanceOf(request, user.token)).toBe(credits0 - 1);
+  expect(await tweakCount()).toBe(tweaks0 + 1);
   const [w1, h1] = await size();
   expect(w1).toBeGreaterThan(w0 * 1.2);
   expect(h1).toBe(h0);
@@ -146,6 +182,9 @@ test('with a marked area and a prompt, the outpaint is followed by an inpaint on
   await drag(page, { x: frame.x, y: frame.y + frame.height / 2 }, { x: frame.x - frame.width * 0.2, y: frame.y + frame.height / 2 });
 
   const generate = page.getByTestId('tweak-generate');
+  // Outpaint 1 + inpaint 1, started with Generate.
+  await expect(generate).toContainText('2 credits');
+  await generate.click();
   await expect(generate).toContainText('Phase 1: Outpaint...');
   // Phase 2 can pass quickly on a fast machine: either of its labels shows the inpaint was started.
   await expect(generate).toContainText(/Starting Phase 2\.\.\.|Phase 2: Inpaint\.\.\./, { timeout: 60_000 });

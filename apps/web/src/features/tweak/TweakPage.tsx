@@ -33,6 +33,7 @@ import {
   imageAdded,
   objectsCleared,
   panelSelected,
+  outpaintPromptChanged,
   promptChanged,
   redo,
   toolChanged,
@@ -151,6 +152,8 @@ export function TweakPage() {
   const drawn = hasDrawnObjects(t);
   const expanded = isExpanded(t.canvasBounds, t.originalImageBounds);
   const promptGiven = t.prompt.trim().length > 0;
+  // With the frame dragged beyond the image (and no picture to place), Generate outpaints.
+  const outpainting = expanded && t.addedImages.length === 0;
   const blockedReason = !t.selectedBase
     ? 'Select an image first.'
     : t.addedImages.length > 0
@@ -163,7 +166,7 @@ export function TweakPage() {
           ? null
           : 'Mark an area with Rectangle, Brush or Pencil, place an image, or drag an edge outward.';
   const label = t.pipeline.phase ? TWEAK_PHASE_LABELS[t.pipeline.phase] : t.generating ? 'Generating...' : TWEAK_PHASE_LABELS.IDLE;
-  const cost = tweakCost(t, 'generate');
+  const cost = tweakCost(t, outpainting ? 'outpaint' : 'generate');
   const credits = useAppSelector((st) => st.auth.credits);
 
   const selectedResult = t.selectedBase?.kind === 'generated' ? session.results.find((r) => r.id === t.selectedBase?.id) ?? null : null;
@@ -195,9 +198,6 @@ export function TweakPage() {
       canvas={
         <TweakCanvas
           busy={t.generating}
-          onFrameExpanded={(frame) => {
-            if (isExpanded(frame, t.originalImageBounds)) void pipeline.startOutpaint();
-          }}
           overlay={
             <>
               <ToolRail
@@ -234,6 +234,9 @@ export function TweakPage() {
           <TweakToolbar
             prompt={t.prompt}
             onPrompt={(text) => dispatch(promptChanged(text))}
+            showPrompt={!outpainting || drawn}
+            outpaintPrompt={outpainting ? t.outpaintPrompt : null}
+            onOutpaintPrompt={(text) => dispatch(outpaintPromptChanged(text))}
             variations={t.variations}
             onVariations={(n) => dispatch(variationsChanged(n))}
             label={label}

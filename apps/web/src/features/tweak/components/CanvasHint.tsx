@@ -36,7 +36,7 @@ export function CanvasHint({ hasImage, noImages, onUpload }: { hasImage: boolean
         ? 'Painting the marked area into the extended image…'
         : 'Working on your tweak…'
     : tool === 'select' && expanded
-      ? 'The hatched area will be generated. Drag the handles, or Reset frame.'
+      ? 'Press Generate to fill the hatched area. Drag the handles to change it, or Reset frame.'
       : TOOL_INFO.find((t) => t.tool === tool)?.hint;
   if (!text) return null;
   return (

@@ -49,14 +49,14 @@ const HANDLE_SHORT = 10;
 
 /**
  * The drawing canvas (spec §2 tools; Konva). The image lies at originalImageBounds in canvas units;
- * the frame (canvasBounds) can be pulled beyond it with the select tool's edge handles, which asks
- * for an outpaint when released (`onFrameExpanded`). Rectangles, brush strokes and pencil regions
+ * the frame (canvasBounds) can be pulled beyond it with the select tool's edge handles; releasing
+ * one only sets the frame (Generate outpaints it). Rectangles, brush strokes and pencil regions
  * mark what an inpaint changes; placed pictures can be moved and resized with the move tool; the
  * cut tool removes what it is clicked on. Pointer positions while drawing stay in this component:
  * a shape reaches the store when the pointer lifts. The wheel zooms about the pointer; dragging
  * the background with select or move (or with Space held) pans.
  */
-export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpanded: (frame: Bounds) => void; overlay?: ReactNode; busy: boolean }) {
+export function TweakCanvas({ overlay, busy }: { overlay?: ReactNode; busy: boolean }) {
   const dispatch = useAppDispatch();
   const t = useAppSelector((s) => s.tweak);
   const { image, status: imageStatus } = useHtmlImage(t.selectedBase?.url ?? null);
@@ -261,8 +261,8 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
       const next = liveFrameRef.current ?? g.startFrame;
       showLiveFrame(null);
       if (next.x !== t.canvasBounds.x || next.y !== t.canvasBounds.y || next.width !== t.canvasBounds.width || next.height !== t.canvasBounds.height) {
+        // Releasing the handle only sets the frame: Generate starts the outpaint.
         dispatch(canvasBoundsChanged(next));
-        onFrameExpanded(next);
       }
     } else if (g.kind === 'rectangle') {
       const r = p ? rectangleFromDrag(g.start, p.canvas, image0, view.scale) : null;

@@ -74,6 +74,11 @@ export interface TweakState extends CanvasObjects {
   brushSize: number;
   operations: TweakOperation[];
   prompt: string;
+  /**
+   * The outpaint's own prompt (what continues beyond the image): empty for each new frame, never
+   * the prompt left from an inpaint.
+   */
+  outpaintPrompt: string;
   variations: number;
   negativePrompt: string;
   maskKeyword: string;
@@ -111,6 +116,7 @@ export const initialTweakState: TweakState = {
   brushSize: TWEAK_LIMITS.brushSize.default,
   operations: [],
   prompt: '',
+  outpaintPrompt: '',
   variations: TWEAK_LIMITS.variations.default,
   negativePrompt: '',
   maskKeyword: '',
@@ -148,6 +154,7 @@ function layOut(s: TweakState, base: TweakBaseImage) {
   s.selectedBaseImageId = base.id;
   s.originalImageBounds = layoutImage(base.width, base.height);
   s.canvasBounds = { ...s.originalImageBounds };
+  s.outpaintPrompt = '';
   s.zoom = TWEAK_LIMITS.zoom.default;
   s.pan = { x: 0, y: 0 };
 }
@@ -179,6 +186,7 @@ const tweakSlice = createSlice({
         s.selectedBase = a.payload.base;
         s.selectedBaseImageId = a.payload.base.id;
         s.canvasBounds = { ...s.originalImageBounds };
+        s.outpaintPrompt = '';
       } else {
         layOut(s, a.payload.base);
       }
@@ -255,9 +263,13 @@ const tweakSlice = createSlice({
     },
     canvasBoundsReset(s) {
       s.canvasBounds = { ...s.originalImageBounds };
+      s.outpaintPrompt = '';
     },
     promptChanged(s, a: PayloadAction<string>) {
       s.prompt = a.payload;
+    },
+    outpaintPromptChanged(s, a: PayloadAction<string>) {
+      s.outpaintPrompt = a.payload;
     },
     variationsChanged(s, a: PayloadAction<number>) {
       s.variations = a.payload === 2 ? 2 : 1;
@@ -362,6 +374,7 @@ export const {
   canvasBoundsChanged,
   canvasBoundsReset,
   promptChanged,
+  outpaintPromptChanged,
   variationsChanged,
   paramsFromUrl,
   panelSelected,
