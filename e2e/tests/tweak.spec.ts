@@ -266,9 +266,10 @@ test('/edit?imageId= of a tweak result shows it in the side panel; of an upscale
   await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${upscaledId}`);
   await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
 
-  // An id that is not the user's: the screen says why it shows another image.
+  // An id that is not the user's: the screen says so, and shows no other image in its place.
   await page.goto('/edit?imageId=999999');
-  await expect(page.getByText("Image 999999 can't be opened in Tweak")).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: "Image 999999 can't be opened in Tweak" })).toBeVisible();
+  await expect(page.getByTestId('tweak-caption')).toHaveCount(0);
 });
 
 test('/tweak?imageId= opens the same screen; a bad imageId is ignored', async ({ page }) => {
@@ -336,4 +337,56 @@ test('add image keeps a portrait picture portrait; it moves, scales and turns wi
   const snap = history.variations.find((v) => v.id === reply.data.imageIds[0])!.settingsSnapshot;
   expect(Math.abs(snap.rotation)).toBeGreaterThan(20);
   expect(snap.size.height / snap.size.width).toBeCloseTo(2, 1);
+});
+
+/**
+ * Issue 28 item 3: Tweak opens the render selected in Create (not the newest), and /tweak?imageId=N
+ * opens image N; someone else's image or a missing one gets a clear message, never another image.
+ */
+test('Create → Tweak opens the render selected in Create; /tweak?imageId= opens that image or says why not', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const inputs = (await (await request.get('/api/images/input-images', { headers: auth })).json()) as { inputImages: Array<{ id: number }> };
+  const inputImageId = inputs.inputImages[inputs.inputImages.length - 1].id;
+  const render = async (prompt: string) => {
+    const res = await request.post('/api/runpod/generate', { headers: auth, data: { inputImageId, variations: 1, prompt } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { batchId } = (await res.json()) as { batchId: number };
+    const status = async () => (await (await request.get(`/api/runpod/status/${batchId}`, { headers: auth })).json()) as { status: string; images: Array<{ id: number }> };
+    await expect.poll(async () => (await status()).status, { timeout: 120_000 }).toBe('COMPLETED');
+    return { batchId, imageId: (await status()).images[0].id };
+  };
+  const older = await render('Glass house at dusk, warm interior light');
+  const newer = await render('Glass house under snow, overcast');
+
+  await signInWithToken(page, user.token);
+  await page.goto(`/create?imageId=${inputImageId}`);
+  const olderTile = page.getByRole('region', { name: 'History' }).getByRole('button', { name: `Render ${older.batchId}, variation 1` });
+  await expect(olderTile).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1_000); // past Create's auto-select of a just-finished render
+  await olderTile.click();
+  await expect(page).toHaveURL(new RegExp(`render=${older.imageId}`));
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Tweak' }).click();
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${older.imageId}`);
+  await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
+
+  // The header's Tweak tab does the same; with the input selected in Create, Tweak opens the input.
+  await page.goto(`/create?imageId=${inputImageId}&render=${older.imageId}`);
+  await expect(page.getByRole('img', { name: `Render ${older.batchId}, variation 1` })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Tweak' }).click();
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${older.imageId}`);
+
+  // /tweak?imageId=N opens N, not the newest.
+  await page.goto(`/tweak?imageId=${older.imageId}`);
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${older.imageId}`);
+  await page.goto(`/tweak?imageId=${newer.imageId}`);
+  await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${newer.imageId}`);
+
+  // Someone else's image: a clear message, and no image of this user's in its place.
+  const other = await createVerifiedUser(request, 'Aino Aalto');
+  await subscribe(request, other.token, 'EXPLORER');
+  const othersInput = await uploadInputThroughApi(request, other.token, await makeFacadePng(320, 240), 'villa-mairea.png');
+  await page.goto(`/tweak?imageId=${othersInput}&imageType=input`);
+  await expect(page.getByRole('alert').filter({ hasText: `Image ${othersInput} can't be opened in Tweak` })).toBeVisible();
+  await expect(page.getByTestId('tweak-caption')).toHaveCount(0);
 });

@@ -93,6 +93,8 @@ export interface TweakState extends CanvasObjects {
   generating: boolean;
   generatingSince: number | null;
   panel: PanelSelection;
+  /** ?imageId named an image the caller cannot open here (not theirs, deleted, unfinished): the canvas says so. */
+  missingImageId: number | null;
 }
 
 export const IDLE_PIPELINE: TweakPipeline = {
@@ -129,6 +131,7 @@ export const initialTweakState: TweakState = {
   generating: false,
   generatingSince: null,
   panel: null,
+  missingImageId: null,
 };
 
 function objectsOf(s: TweakState): CanvasObjects {
@@ -155,6 +158,7 @@ function layOut(s: TweakState, base: TweakBaseImage) {
   s.originalImageBounds = layoutImage(base.width, base.height);
   s.canvasBounds = { ...s.originalImageBounds };
   s.outpaintPrompt = '';
+  s.missingImageId = null;
   s.zoom = TWEAK_LIMITS.zoom.default;
   s.pan = { x: 0, y: 0 };
 }
@@ -171,6 +175,17 @@ const tweakSlice = createSlice({
       s.operations = [];
       s.history = startHistory();
       s.panel = null;
+    },
+    /** ?imageId cannot be opened: no image is shown (never another one), and the canvas says why. */
+    imageNotFound(s, a: PayloadAction<number>) {
+      s.selectedBase = null;
+      s.selectedBaseImageId = null;
+      s.originalBase = null;
+      show(s, EMPTY_OBJECTS);
+      s.operations = [];
+      s.history = startHistory();
+      s.panel = null;
+      s.missingImageId = a.payload;
     },
     /** A silent selection changes only the base image id (spec §4). */
     baseImageSelectedSilently(s, a: PayloadAction<number>) {
@@ -378,6 +393,7 @@ export const {
   variationsChanged,
   paramsFromUrl,
   panelSelected,
+  imageNotFound,
   generatingStarted,
   generatingEnded,
   operationStarted,
