@@ -389,4 +389,5 @@ test('Create → Tweak opens the render selected in Create; /tweak?imageId= open
   await page.goto(`/tweak?imageId=${othersInput}&imageType=input`);
   await expect(page.getByRole('alert').filter({ hasText: `Image ${othersInput} can't be opened in Tweak` })).toBeVisible();
   await expect(page.getByTestId('tweak-caption')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/tweak-image-not-yours.png` });
 });
