@@ -227,6 +227,7 @@ export const ADD_IMAGE_FIELDS = {
   image: 'image',
   position: 'position',
   size: 'size',
+  rotation: 'rotation',
   prompt: 'prompt',
 } as const;
 export const addImagePositionSchema = z.object(
@@ -245,6 +246,12 @@ export const addImageFieldsSchema = z.object({
   baseImageType: imageKind('baseImageType').optional(),
   position: addImagePositionSchema,
   size: addImageSizeSchema,
+  /** Degrees clockwise about the box's centre; a number as text in the multipart form. */
+  rotation: z.coerce
+    .number({ error: 'rotation must be a number of degrees' })
+    .refine(Number.isFinite, 'rotation must be a number of degrees')
+    .refine((v) => Math.abs(v) <= 360, 'rotation must be between -360 and 360 degrees')
+    .default(0),
   prompt: promptText.optional(),
 });
 export type AddImageFields = z.output<typeof addImageFieldsSchema>;
@@ -336,8 +343,9 @@ export interface TweakSnapshot {
   /** Inpaint: the mask as the client referred to it (regeneration sends it again) and its stored key. */
   maskImageUrl?: string;
   maskKey?: string;
-  /** Add image: the stored picture and where it goes, in base image pixels. */
+  /** Add image: the stored picture and where it goes, in base image pixels, turned by rotation degrees. */
   overlayKey?: string;
   position?: { x: number; y: number };
   size?: { width: number; height: number };
+  rotation?: number;
 }

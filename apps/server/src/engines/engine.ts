@@ -97,9 +97,14 @@ export interface OutpaintRequest extends EngineCallOptions {
 export interface AddImageRequest extends EngineCallOptions {
   image: Buffer;
   overlay: Buffer;
-  /** Pixel position and size of the overlay on the base image. */
+  /**
+   * The box the picture goes in, in base image pixels (top-left corner and size, before turning):
+   * the picture keeps its proportions inside it, centred.
+   */
   position: { x: number; y: number };
   size: { width: number; height: number };
+  /** Degrees clockwise about the box's centre (default 0). */
+  rotation?: number;
 }
 
 export interface UpscaleRequest extends EngineCallOptions {

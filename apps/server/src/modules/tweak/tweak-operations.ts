@@ -139,7 +139,7 @@ export async function startAddImage(ctx: AppContext, userId: number, fields: Add
       prompt: fields.prompt?.trim() ?? '',
       variations: 1,
       output: size,
-      extra: { overlayKey: overlay.key, position: { x, y }, size: { width, height } },
+      extra: { overlayKey: overlay.key, position: { x, y }, size: { width, height }, rotation: fields.rotation },
       label: 'Tweak add image',
       message: TWEAK_MESSAGES.addImageStarted,
     });

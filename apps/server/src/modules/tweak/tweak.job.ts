@@ -67,7 +67,7 @@ async function tweakVariation(ctx: AppContext, { image, onProgress, signal }: Va
     case 'add_image': {
       if (!snap.overlayKey || !snap.position || !snap.size) throw new AppError(422, 'INVALID_JOB', 'The add image has no picture');
       const overlay = await readTweakFile(ctx, snap.overlayKey, 'The placed image is missing');
-      const out = await ctx.engine.addImage({ image: source, overlay, position: snap.position, size: snap.size, onProgress, signal });
+      const out = await ctx.engine.addImage({ image: source, overlay, position: snap.position, size: snap.size, rotation: snap.rotation ?? 0, onProgress, signal });
       return out;
     }
     default:

@@ -282,15 +282,15 @@ describe('POST /api/tweak/add-image', () => {
     ...over,
   });
 
-  it('stores the picture and opens a one-credit add_image batch', async () => {
+  it('stores the picture and opens a one-credit add_image batch with its placement and rotation', async () => {
     const before = await getBalance(t.app.ctx.db, ada.id);
-    const res = await addImage(t.app, ada, await makePng(50, 40, '#20c040'), fields());
+    const res = await addImage(t.app, ada, await makePng(50, 40, '#20c040'), fields({ rotation: '-22.5' }));
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as TweakOperationResponse;
     expect(body.data).toMatchObject({ operationType: 'add_image', imageIds: [expect.any(Number)], remainingCredits: before - 1 });
     const [row] = await rowsOf(body.data.batchId);
     const snap = row.settingsSnapshot as unknown as TweakSnapshot;
-    expect(snap).toMatchObject({ position: { x: 40, y: 30 }, size: { width: 100, height: 80 } });
+    expect(snap).toMatchObject({ position: { x: 40, y: 30 }, size: { width: 100, height: 80 }, rotation: -22.5 });
     expect(await t.app.ctx.storage.exists(snap.overlayKey as string)).toBe(true);
   });
 
@@ -301,6 +301,8 @@ describe('POST /api/tweak/add-image', () => {
     ['no base image id', { baseImageId: '' }, 'baseImageId'],
     ['a bad base image type', { baseImageType: 'photo' }, 'baseImageType'],
     ['a placement outside the image', { position: JSON.stringify({ x: 5000, y: 30 }) }, 'position'],
+    ['a rotation that is not a number', { rotation: 'quarter' }, 'rotation'],
+    ['a rotation beyond a full turn', { rotation: '720' }, 'rotation'],
   ])('refuses %s with 400 naming the field', async (_name, over, field) => {
     expectRefused(await addImage(t.app, ada, await makePng(50, 40), fields(over)), 400, field);
   });

@@ -153,7 +153,9 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
         description:
           'multipart/form-data with `baseImageId` (optional `baseImageType`: input or generated), `image` (JPEG, PNG or ' +
           'WEBP; at most 25 MB and 50 megapixels), `position` ({"x","y"}) and `size` ({"width","height"}) as JSON, in the ' +
-          "base image's pixels (top-left corner). Transparency in the picture is kept.",
+          "base image's pixels (the box's top-left corner and size), and optional `rotation` (degrees clockwise about the " +
+          "box's centre). The picture keeps its proportions inside the box, its edges are feathered into the photo, and " +
+          'transparency in it is kept.',
         consumes: ['multipart/form-data'],
         response: { 200: tweakOperationResponseSchema, ...errors(400, 401, 402, 403, 404, 409, 413, 415, 429) },
       },
@@ -166,6 +168,7 @@ async function tweakPlugin(scope: FastifyInstance): Promise<void> {
         baseImageType: fields[ADD_IMAGE_FIELDS.baseImageType] || undefined,
         position: jsonField(fields, ADD_IMAGE_FIELDS.position),
         size: jsonField(fields, ADD_IMAGE_FIELDS.size),
+        rotation: fields[ADD_IMAGE_FIELDS.rotation] || undefined,
         prompt: fields[ADD_IMAGE_FIELDS.prompt],
       });
       if (!parsed.success) throw invalid(parsed.error);

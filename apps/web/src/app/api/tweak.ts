@@ -38,6 +38,8 @@ export interface AddImageArgs {
   image: Blob;
   position: { x: number; y: number };
   size: { width: number; height: number };
+  /** Degrees clockwise about the box's centre. */
+  rotation: number;
   prompt?: string;
 }
 
@@ -80,6 +82,7 @@ export const tweakApi = api.injectEndpoints({
         form.append(ADD_IMAGE_FIELDS.baseImageType, a.baseImageType);
         form.append(ADD_IMAGE_FIELDS.position, JSON.stringify(a.position));
         form.append(ADD_IMAGE_FIELDS.size, JSON.stringify(a.size));
+        form.append(ADD_IMAGE_FIELDS.rotation, String(a.rotation));
         if (a.prompt) form.append(ADD_IMAGE_FIELDS.prompt, a.prompt);
         form.append(ADD_IMAGE_FIELDS.image, a.image, 'image.png');
         return { url: '/tweak/add-image', method: 'POST', body: form };

@@ -40,13 +40,13 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-stone-950/40 backdrop-blur-[2px]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-modal animate-fade-in bg-stone-950/40 backdrop-blur-[2px]" />
         <RadixDialog.Content
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
           className={clsx(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-dialog-in flex-col',
+            'fixed top-1/2 left-1/2 z-modal flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 animate-dialog-in flex-col',
             'rounded-2xl border border-stone-200 bg-white shadow-overlay focus:outline-none',
             widths[size],
             className,
@@ -96,7 +96,7 @@ export function FullScreenDialog({ open, onOpenChange, title, description, child
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Content className="fixed inset-0 z-50 flex animate-fade-in flex-col overflow-y-auto bg-stone-50 focus:outline-none">
+        <RadixDialog.Content className="fixed inset-0 z-modal flex animate-fade-in flex-col overflow-y-auto bg-stone-50 focus:outline-none">
           <RadixDialog.Title className="sr-only">{title}</RadixDialog.Title>
           <RadixDialog.Description className="sr-only">{description ?? title}</RadixDialog.Description>
           <RadixDialog.Close

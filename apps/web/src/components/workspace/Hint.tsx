@@ -31,8 +31,8 @@ export function Hint({
           collisionPadding={8}
           className={
             roomy
-              ? 'z-50 max-w-[17rem] rounded-lg bg-stone-900 px-3 py-2 text-xs leading-5 text-white/90 shadow-raised'
-              : 'z-50 max-w-xs rounded-md bg-stone-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-raised'
+              ? 'z-floating max-w-[17rem] rounded-lg bg-stone-900 px-3 py-2 text-xs leading-5 text-white/90 shadow-raised'
+              : 'z-floating max-w-xs rounded-md bg-stone-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-raised'
           }
         >
           {label}

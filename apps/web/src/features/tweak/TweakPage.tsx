@@ -22,6 +22,7 @@ import { useTweakPipeline, type ReadyResult } from './hooks/useTweakPipeline';
 import { useTweakSession } from './hooks/useTweakSession';
 import { useTweakShortcuts } from './hooks/useTweakShortcuts';
 import { isExpanded } from './lib/geometry';
+import { fitInBox, loadImage } from './lib/overlay';
 import { tweakCost } from './lib/cost';
 import { countObjects, hasDrawnObjects, objectId } from './lib/objects';
 import { groupResults } from './lib/results';
@@ -32,6 +33,7 @@ import {
   imageAdded,
   objectsCleared,
   panelSelected,
+  outpaintPromptChanged,
   promptChanged,
   redo,
   toolChanged,
@@ -40,6 +42,9 @@ import {
   viewChanged,
   viewReset,
 } from './store/tweakSlice';
+
+/** Add image places one picture per Generate (it is composited, then the next can be added). */
+const TWEAK_ONE_PICTURE = 'One picture at a time: Generate places this one, or remove it with Cut, before adding another.';
 
 /**
  * /edit and /tweak (spec §2 Tweak): the thumbnail strip of inputs and renders, the drawing canvas
@@ -67,7 +72,7 @@ export function TweakPage() {
   };
   const pipeline = useTweakPipeline({ onResultReady });
 
-  // ---- add image: a file picker, the picture placed at 400,300 sized 200 × 200 ----
+  // ---- add image: a file picker, the picture fitted (its proportions kept) into 200 × 200 at 400,300 ----
   const pictureInput = useRef<HTMLInputElement>(null);
   const onTool = useCallback(
     (tool: TweakTool) => {
@@ -80,14 +85,25 @@ export function TweakPage() {
     [dispatch],
   );
   useTweakShortcuts(onTool);
-  const placePicture = (file: File) => {
+  const placePicture = async (file: File) => {
     if (!file.type.startsWith('image/')) {
       toast.error(IMAGE_MESSAGES.unsupportedType, { id: 'tweak-failure' });
       return;
     }
-    const { x, y, width, height } = TWEAK_LIMITS.addedImage;
-    dispatch(imageAdded({ id: objectId('image'), src: URL.createObjectURL(file), name: file.name, x, y, width, height }));
-    dispatch(toolChanged('move'));
+    if (t.addedImages.length > 0) {
+      toast(TWEAK_ONE_PICTURE, { id: 'tweak-one-picture' });
+      return;
+    }
+    const src = URL.createObjectURL(file);
+    try {
+      const img = await loadImage(src);
+      const box = fitInBox(img.naturalWidth, img.naturalHeight, TWEAK_LIMITS.addedImage);
+      dispatch(imageAdded({ id: objectId('image'), src, name: file.name, ...box, rotation: 0 }));
+      dispatch(toolChanged('move'));
+    } catch {
+      URL.revokeObjectURL(src);
+      toast.error(IMAGE_MESSAGES.unsupportedType, { id: 'tweak-failure' });
+    }
   };
 
   // ---- upload to the strip (TWEAK_MODULE) ----
@@ -136,6 +152,8 @@ export function TweakPage() {
   const drawn = hasDrawnObjects(t);
   const expanded = isExpanded(t.canvasBounds, t.originalImageBounds);
   const promptGiven = t.prompt.trim().length > 0;
+  // With the frame dragged beyond the image (and no picture to place), Generate outpaints.
+  const outpainting = expanded && t.addedImages.length === 0;
   const blockedReason = !t.selectedBase
     ? 'Select an image first.'
     : t.addedImages.length > 0
@@ -148,7 +166,7 @@ export function TweakPage() {
           ? null
           : 'Mark an area with Rectangle, Brush or Pencil, place an image, or drag an edge outward.';
   const label = t.pipeline.phase ? TWEAK_PHASE_LABELS[t.pipeline.phase] : t.generating ? 'Generating...' : TWEAK_PHASE_LABELS.IDLE;
-  const cost = tweakCost(t, 'generate');
+  const cost = tweakCost(t, outpainting ? 'outpaint' : 'generate');
   const credits = useAppSelector((st) => st.auth.credits);
 
   const selectedResult = t.selectedBase?.kind === 'generated' ? session.results.find((r) => r.id === t.selectedBase?.id) ?? null : null;
@@ -180,9 +198,6 @@ export function TweakPage() {
       canvas={
         <TweakCanvas
           busy={t.generating}
-          onFrameExpanded={(frame) => {
-            if (isExpanded(frame, t.originalImageBounds)) void pipeline.startOutpaint();
-          }}
           overlay={
             <>
               <ToolRail
@@ -219,6 +234,9 @@ export function TweakPage() {
           <TweakToolbar
             prompt={t.prompt}
             onPrompt={(text) => dispatch(promptChanged(text))}
+            showPrompt={!outpainting || drawn}
+            outpaintPrompt={outpainting ? t.outpaintPrompt : null}
+            onOutpaintPrompt={(text) => dispatch(outpaintPromptChanged(text))}
             variations={t.variations}
             onVariations={(n) => dispatch(variationsChanged(n))}
             label={label}
@@ -261,7 +279,7 @@ export function TweakPage() {
       extra={
         <>
           <HiddenFileInput inputRef={uploadInput} testId="tweak-upload-input" onFile={(file) => void uploadFile(file)} />
-          <HiddenFileInput inputRef={pictureInput} testId="tweak-add-image-input" onFile={placePicture} accept={IMAGE_UPLOAD_LIMITS.accept} />
+          <HiddenFileInput inputRef={pictureInput} testId="tweak-add-image-input" onFile={(file) => void placePicture(file)} accept={IMAGE_UPLOAD_LIMITS.accept} />
         </>
       }
     />

@@ -55,10 +55,11 @@ export function useCreateSelection({
     (inputId: number) => {
       setParams(
         (prev) => {
-          if (prev.get('imageId') === String(inputId)) return prev;
+          if (prev.get('imageId') === String(inputId) && !prev.has('render')) return prev;
           const next = new URLSearchParams(prev);
           next.set('imageId', String(inputId));
           next.delete('showMasks');
+          next.delete('render');
           return next;
         },
         { replace: true },
@@ -81,13 +82,23 @@ export function useCreateSelection({
   const selectGenerated = useCallback(
     (image: Pick<GeneratedImage, 'id'>) => {
       setSelection({ kind: 'generated', id: image.id });
+      // The URL names the selected render too: the Tweak link opens it (shell/lib/workLink.ts).
+      setParams(
+        (prev) => {
+          if (prev.get('render') === String(image.id)) return prev;
+          const next = new URLSearchParams(prev);
+          next.set('render', String(image.id));
+          return next;
+        },
+        { replace: true },
+      );
       const request = dispatch(customizationApi.endpoints.getImageSettings.initiate(image.id, { subscribe: false }));
       request
         .unwrap()
         .then((reply) => dispatch(settingsLoaded(reply.settings)))
         .catch((error: unknown) => toast.error(errorMessage(error, GENERATION_MESSAGES.loadImageSettingsFailed)));
     },
-    [dispatch],
+    [dispatch, setParams],
   );
 
   // Timers outlive re-renders (a cache update must not cancel a pending auto-select); unmounting ends them.
@@ -145,12 +156,25 @@ export function useCreateSelection({
       handled.current = new Set();
       // An image asked for in the URL wins over renders that finished just before the visit.
       if (params.has('imageId') || params.has('fromBatch')) for (const i of createImages) if (i.status === 'COMPLETED') handled.current.add(i.id);
+      // A render named in the URL (?render, kept while it is selected) is selected again.
+      const named = createImages.find((i) => String(i.id) === params.get('render') && i.status === 'COMPLETED');
+      if (named) timers.current.push(setTimeout(() => selectGenerated(named), 0));
+      else if (params.has('render')) {
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.delete('render');
+            return next;
+          },
+          { replace: true },
+        );
+      }
     }
     const candidate = autoSelectCandidate(createImages, handled.current, Date.now());
     if (!candidate) return;
     handled.current.add(candidate.id);
     timers.current.push(setTimeout(() => selectGenerated(candidate), AUTO_SELECT_DELAY_MS));
-  }, [createReady, createImages, params, selectGenerated]);
+  }, [createReady, createImages, params, selectGenerated, setParams]);
 
   return useMemo(
     () => ({

@@ -34,7 +34,7 @@ export function GalleryModal({ rail }: { rail?: ReactNode }) {
         <RadixDialog.Content
           aria-describedby={undefined}
           data-gallery-modal
-          className="fixed inset-0 z-40 flex animate-fade-in bg-stone-50 focus:outline-none"
+          className="fixed inset-0 z-modal flex animate-fade-in bg-stone-50 focus:outline-none"
         >
           <RadixDialog.Title className="sr-only">Gallery</RadixDialog.Title>
           {rail ? (

@@ -14,7 +14,7 @@ export function Hint({ label, children, side = 'top' }: { label: ReactNode; chil
           side={side}
           sideOffset={6}
           collisionPadding={8}
-          className="z-[70] rounded-md bg-stone-900 px-2 py-1 text-xs font-medium text-white shadow-raised"
+          className="z-floating rounded-md bg-stone-900 px-2 py-1 text-xs font-medium text-white shadow-raised"
         >
           {label}
           <Tooltip.Arrow className="fill-stone-900" />

@@ -75,7 +75,7 @@ export function MoreActionsMenu({
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="z-[70] min-w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-overlay"
+          className="z-floating min-w-52 rounded-lg border border-stone-200 bg-white p-1 shadow-overlay"
           onClick={(e) => e.stopPropagation()}
         >
           <DropdownMenu.Item className={itemClass} onSelect={() => void actions.setPublic(image, !image.isPublic)}>

@@ -34,9 +34,9 @@ export function ImageViewer({ open, onClose, src, placeholder, alt, title, meta,
   return (
     <RadixDialog.Root open={open} onOpenChange={(o) => (o ? undefined : onClose())}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-[60] animate-fade-in bg-stone-950/[0.97]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-modal animate-fade-in bg-stone-950/[0.97]" />
         <RadixDialog.Content
-          className="fixed inset-0 z-[60] flex animate-fade-in flex-col text-white focus:outline-none"
+          className="fixed inset-0 z-modal flex animate-fade-in flex-col text-white focus:outline-none"
           aria-describedby={undefined}
         >
           <div className="flex shrink-0 items-center gap-4 px-5 py-3">

@@ -7,7 +7,7 @@ export function Tip({ label, children, side = 'top' }: { label: ReactNode; child
     <Tooltip.Root>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content side={side} sideOffset={6} collisionPadding={8} className="z-[60] max-w-xs rounded-md bg-stone-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-raised">
+        <Tooltip.Content side={side} sideOffset={6} collisionPadding={8} className="z-floating max-w-xs rounded-md bg-stone-900 px-2.5 py-1.5 text-xs leading-5 text-white shadow-raised">
           {label}
           <Tooltip.Arrow className="fill-stone-900" />
         </Tooltip.Content>

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Images, Zap } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { workLinkFor } from '../lib/workLink';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../../components/ui/Button';
@@ -21,7 +22,7 @@ export function showsGalleryButton(pathname: string): boolean {
 }
 
 export function AppHeader() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const dispatch = useAppDispatch();
   const { user, subscription, credits, isAuthenticated } = useAppSelector((s) => s.auth);
   const isFree = (subscription?.planType ?? 'FREE') === 'FREE';
@@ -41,7 +42,7 @@ export function AppHeader() {
           {MODULE_TABS.map((tab) => (
             <NavLink
               key={tab.to}
-              to={tab.to}
+              to={workLinkFor(tab.to, pathname, search)}
               className={({ isActive }) =>
                 clsx(
                   'rounded-lg px-3.5 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:px-4',

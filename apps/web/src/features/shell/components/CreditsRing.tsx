@@ -44,7 +44,7 @@ export function CreditsRing({ credits, subscriptionCredits }: { credits: number;
         <Tooltip.Portal>
           <Tooltip.Content
             sideOffset={6}
-            className="z-50 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow-raised"
+            className="z-floating rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow-raised"
           >
             {formatNumber(credits)} of {formatNumber(total)} credits remaining
             <Tooltip.Arrow className="fill-stone-900" />

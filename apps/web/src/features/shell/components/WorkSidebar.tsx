@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { NavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { setGalleryMode } from '../../gallery';
+import { workLinkFor } from '../lib/workLink';
 import { WORK_NAV } from './navItems';
 
 const itemClasses = (active: boolean) =>
@@ -16,7 +17,7 @@ const itemClasses = (active: boolean) =>
  * switch the gallery mode instead of navigating (spec §2).
  */
 export function WorkSidebar() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const dispatch = useAppDispatch();
   const galleryOpen = useAppSelector((s) => s.galleryUi.isOpen);
   const galleryMode = useAppSelector((s) => s.galleryUi.mode);
@@ -44,7 +45,7 @@ export function WorkSidebar() {
           );
         }
         return (
-          <NavLink key={to} to={to} className={({ isActive }) => itemClasses(isActive)}>
+          <NavLink key={to} to={workLinkFor(to, pathname, search)} className={({ isActive }) => itemClasses(isActive)}>
             {icon}
             {label}
           </NavLink>

@@ -1,5 +1,6 @@
-import { ImagePlus } from 'lucide-react';
+import { ImageOff, ImagePlus } from 'lucide-react';
 import { useAppSelector } from '../../../app/hooks';
+import { IMAGE_NOT_IN_TWEAK_DETAIL, imageNotInTweakMessage } from '../hooks/useTweakSession';
 import { isExpanded } from '../lib/geometry';
 import { TOOL_INFO } from '../lib/tools';
 
@@ -9,6 +10,21 @@ export function CanvasHint({ hasImage, noImages, onUpload }: { hasImage: boolean
   const generating = useAppSelector((s) => s.tweak.generating);
   const phase = useAppSelector((s) => s.tweak.pipeline.phase);
   const expanded = useAppSelector((s) => isExpanded(s.tweak.canvasBounds, s.tweak.originalImageBounds));
+  const missing = useAppSelector((s) => s.tweak.missingImageId);
+
+  if (!hasImage && missing !== null) {
+    return (
+      <div className="absolute inset-0 flex items-center justify-center">
+        <div role="alert" className="flex max-w-sm flex-col items-center gap-3 rounded-2xl border border-white/10 bg-stone-900/70 px-8 py-7 text-center backdrop-blur">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-amber-400/15 text-amber-200">
+            <ImageOff className="size-5" aria-hidden />
+          </span>
+          <p className="text-sm font-semibold text-white">{imageNotInTweakMessage(missing)}</p>
+          <p className="text-[13px] leading-5 text-white/60">{IMAGE_NOT_IN_TWEAK_DETAIL}</p>
+        </div>
+      </div>
+    );
+  }
 
   if (!hasImage) {
     return (
@@ -36,7 +52,7 @@ export function CanvasHint({ hasImage, noImages, onUpload }: { hasImage: boolean
         ? 'Painting the marked area into the extended image…'
         : 'Working on your tweak…'
     : tool === 'select' && expanded
-      ? 'The hatched area will be generated. Drag the handles, or Reset frame.'
+      ? 'Press Generate to fill the hatched area. Drag the handles to change it, or Reset frame.'
       : TOOL_INFO.find((t) => t.tool === tool)?.hint;
   if (!text) return null;
   return (

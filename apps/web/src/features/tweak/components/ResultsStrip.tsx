@@ -35,7 +35,7 @@ export function ResultsStrip({
       icon={Layers2}
       title="Results"
       status={running > 0 ? `${running} running` : `${count} image${count === 1 ? '' : 's'}`}
-      empty={batches.length === 0 ? emptyText(loading, errors.join(' · ') || null, 'Results of this image appear here. Mark an area and press Generate, or drag an edge outward.') : null}
+      empty={batches.length === 0 ? emptyText(loading, errors.join(' · ') || null, 'Results of this image appear here. Mark an area, or drag an edge outward, and press Generate.') : null}
     >
       <ul role="list" className="flex h-full items-center gap-3 px-3" data-testid="tweak-results">
         {errors.length > 0 ? (

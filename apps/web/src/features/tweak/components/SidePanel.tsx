@@ -138,7 +138,7 @@ function NoSelection() {
   const steps = [
     { icon: Square, title: 'Mark what to change', text: 'Use Rectangle, Brush or Pencil on the image.' },
     { icon: WandSparkles, title: 'Describe it', text: 'Write the change in the prompt box and press Generate.' },
-    { icon: MousePointer2, title: 'Extend the frame', text: 'With Select, drag an edge handle outward: the image is outpainted.' },
+    { icon: MousePointer2, title: 'Extend the frame', text: 'With Select, drag an edge handle outward, then press Generate to outpaint.' },
   ];
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">

@@ -22,7 +22,6 @@ import {
   type Point,
 } from '../lib/geometry';
 import { MASK_COLOR, objectId, type AddedImage, type ObjectKind } from '../lib/objects';
-import { coverCrop } from '../lib/overlay';
 import {
   brushStrokeAdded,
   canvasBoundsChanged,
@@ -50,14 +49,14 @@ const HANDLE_SHORT = 10;
 
 /**
  * The drawing canvas (spec §2 tools; Konva). The image lies at originalImageBounds in canvas units;
- * the frame (canvasBounds) can be pulled beyond it with the select tool's edge handles, which asks
- * for an outpaint when released (`onFrameExpanded`). Rectangles, brush strokes and pencil regions
+ * the frame (canvasBounds) can be pulled beyond it with the select tool's edge handles; releasing
+ * one only sets the frame (Generate outpaints it). Rectangles, brush strokes and pencil regions
  * mark what an inpaint changes; placed pictures can be moved and resized with the move tool; the
  * cut tool removes what it is clicked on. Pointer positions while drawing stay in this component:
  * a shape reaches the store when the pointer lifts. The wheel zooms about the pointer; dragging
  * the background with select or move (or with Space held) pans.
  */
-export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpanded: (frame: Bounds) => void; overlay?: ReactNode; busy: boolean }) {
+export function TweakCanvas({ overlay, busy }: { overlay?: ReactNode; busy: boolean }) {
   const dispatch = useAppDispatch();
   const t = useAppSelector((s) => s.tweak);
   const { image, status: imageStatus } = useHtmlImage(t.selectedBase?.url ?? null);
@@ -113,15 +112,16 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
     };
   }, []);
 
-  // The transformer follows the selected placed picture (move tool only).
+  // The transformer's handles follow the selected placed picture, else the newest (move tool only).
+  const handled = selectedImage ?? t.addedImages.at(-1)?.id ?? null;
   useEffect(() => {
     const tr = transformerRef.current;
     const stage = stageRef.current;
     if (!tr || !stage) return;
-    const node = selectedImage && tool === 'move' ? stage.findOne(`#img-${selectedImage}`) : null;
+    const node = handled && tool === 'move' ? stage.findOne(`#img-${handled}`) : null;
     tr.nodes(node ? [node] : []);
     tr.getLayer()?.batchDraw();
-  }, [selectedImage, tool, t.addedImages]);
+  }, [handled, tool, t.addedImages]);
 
   const toCanvas = (screen: Point): Point => ({ x: (screen.x - view.x) / view.scale, y: (screen.y - view.y) / view.scale });
   const pointer = (): { screen: Point; canvas: Point } | null => {
@@ -184,7 +184,8 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
       if (hit) dispatch(objectRemoved(hit));
       return;
     }
-    if (tool === 'move' && objectUnder(target)?.kind === 'image') return; // Konva drags it
+    // A placed picture and its transformer handles move, scale and turn the picture (Konva), never the view.
+    if (tool === 'move' && (objectUnder(target)?.kind === 'image' || target.findAncestor('Transformer'))) return;
     if (tool === 'move' || tool === 'select') {
       setSelectedImage(null);
       gesture.current = { kind: 'pan', startScreen: p.screen, startPan: t.pan };
@@ -260,8 +261,8 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
       const next = liveFrameRef.current ?? g.startFrame;
       showLiveFrame(null);
       if (next.x !== t.canvasBounds.x || next.y !== t.canvasBounds.y || next.width !== t.canvasBounds.width || next.height !== t.canvasBounds.height) {
+        // Releasing the handle only sets the frame: Generate starts the outpaint.
         dispatch(canvasBoundsChanged(next));
-        onFrameExpanded(next);
       }
     } else if (g.kind === 'rectangle') {
       const r = p ? rectangleFromDrag(g.start, p.canvas, image0, view.scale) : null;
@@ -320,6 +321,8 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
       data-image-status={imageStatus}
       data-image-box={screenBox(image0, view)}
       data-frame-box={screenBox(frame, view)}
+      data-picture-box={t.addedImages[0] ? screenBox(t.addedImages[0], view) : undefined}
+      data-picture-rotation={t.addedImages[0] ? Math.round(t.addedImages[0].rotation) : undefined}
       className="absolute inset-0 overflow-hidden bg-[#252423] [background-image:radial-gradient(rgba(255,255,255,0.055)_1px,transparent_1px)] [background-size:22px_22px]"
       style={{ cursor }}
       onPointerLeave={() => cursorRef.current?.visible(false)}
@@ -420,13 +423,16 @@ export function TweakCanvas({ onFrameExpanded, overlay, busy }: { onFrameExpande
                 draggable={tool === 'move' && !spaceDown}
                 listening={tool === 'move' || tool === 'cut'}
                 onSelect={() => setSelectedImage(a.id)}
-                onPlaced={(box) => dispatch(imagePlaced({ id: a.id, ...box }))}
+                onPlaced={(placed) => dispatch(imagePlaced({ id: a.id, ...placed }))}
               />
             ))}
             <Transformer
               ref={transformerRef}
-              rotateEnabled={false}
-              keepRatio={false}
+              rotateEnabled
+              rotationSnaps={[0, 90, 180, 270]}
+              rotationSnapTolerance={4}
+              keepRatio
+              enabledAnchors={['top-left', 'top-right', 'bottom-left', 'bottom-right']}
               flipEnabled={false}
               borderStroke="#ffffff"
               anchorStroke="#ffffff"
@@ -518,35 +524,72 @@ function PlacedPicture({
   draggable: boolean;
   listening: boolean;
   onSelect: () => void;
-  onPlaced: (box: { x: number; y: number; width: number; height: number }) => void;
+  onPlaced: (placed: Pick<AddedImage, 'x' | 'y' | 'width' | 'height' | 'rotation'>) => void;
 }) {
   const { image } = useHtmlImage(item.src);
-  const crop = image ? coverCrop(image.naturalWidth, image.naturalHeight, item.width, item.height) : undefined;
+  const soft = useMemo(() => (image ? featheredCopy(image) : null), [image]);
+  // The node turns about the picture's centre: it is placed by its centre with an offset of half its size.
+  const placedFrom = (node: Konva.Node, width: number, height: number) => ({
+    x: node.x() - width / 2,
+    y: node.y() - height / 2,
+    width,
+    height,
+    rotation: node.rotation(),
+  });
   return (
     <KImage
       id={`img-${item.id}`}
       name={`obj:image:${item.id}`}
-      image={image ?? undefined}
-      crop={crop}
-      x={item.x}
-      y={item.y}
+      image={soft ?? undefined}
+      x={item.x + item.width / 2}
+      y={item.y + item.height / 2}
+      offsetX={item.width / 2}
+      offsetY={item.height / 2}
       width={item.width}
       height={item.height}
+      rotation={item.rotation}
       draggable={draggable}
       listening={listening}
-      shadowColor="#000"
-      shadowBlur={10}
-      shadowOpacity={0.35}
       onPointerDown={onSelect}
-      onDragEnd={(e) => onPlaced({ x: e.target.x(), y: e.target.y(), width: item.width, height: item.height })}
+      onDragEnd={(e) => onPlaced(placedFrom(e.target, item.width, item.height))}
       onTransformEnd={(e) => {
         const node = e.target;
-        const box = { x: node.x(), y: node.y(), width: Math.max(12, node.width() * node.scaleX()), height: Math.max(12, node.height() * node.scaleY()) };
+        const width = Math.max(12, node.width() * node.scaleX());
+        const height = Math.max(12, node.height() * node.scaleY());
         node.scale({ x: 1, y: 1 });
-        onPlaced(box);
+        onPlaced(placedFrom(node, width, height));
       }}
     />
   );
+}
+
+/** The picture with its edges faded out, as the server blends it (a preview of the feathered placement). */
+function featheredCopy(image: HTMLImageElement): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.width = image.naturalWidth;
+  c.height = image.naturalHeight;
+  const ctx = c.getContext('2d');
+  if (!ctx) return c;
+  ctx.drawImage(image, 0, 0);
+  const f = Math.max(1, Math.round(Math.min(c.width, c.height) * 0.06));
+  ctx.globalCompositeOperation = 'destination-in';
+  const fade = (x0: number, y0: number, x1: number, y1: number) => {
+    const g = ctx.createLinearGradient(x0, y0, x1, y1);
+    g.addColorStop(0, 'rgba(0,0,0,0)');
+    g.addColorStop(1, 'rgba(0,0,0,1)');
+    return g;
+  };
+  // Four passes, one per edge: each keeps the pixels' alpha times its ramp.
+  for (const [x0, y0, x1, y1] of [
+    [0, 0, f, 0],
+    [c.width, 0, c.width - f, 0],
+    [0, 0, 0, f],
+    [0, c.height, 0, c.height - f],
+  ]) {
+    ctx.fillStyle = fade(x0, y0, x1, y1);
+    ctx.fillRect(0, 0, c.width, c.height);
+  }
+  return c;
 }
 
 let hatchCanvas: HTMLCanvasElement | null = null;

@@ -6,11 +6,15 @@ import { PreviewEngineNote } from './PreviewEngineNote';
 
 /**
  * Under the canvas: the prompt box, variations 1 or 2, and Generate, labelled by the pipeline's
- * phase (spec §2) and showing what it will cost.
+ * phase (spec §2) and showing what it will cost. With the frame dragged beyond the image the
+ * outpaint's own prompt box shows (beside the inpaint prompt when areas are drawn too).
  */
 export function TweakToolbar({
   prompt,
   onPrompt,
+  showPrompt = true,
+  outpaintPrompt = null,
+  onOutpaintPrompt,
   variations,
   onVariations,
   label,
@@ -24,6 +28,11 @@ export function TweakToolbar({
 }: {
   prompt: string;
   onPrompt: (text: string) => void;
+  /** The inpaint prompt box (hidden when Generate only outpaints). */
+  showPrompt?: boolean;
+  /** The outpaint's prompt; null when the frame is not extended. */
+  outpaintPrompt?: string | null;
+  onOutpaintPrompt?: (text: string) => void;
   variations: number;
   onVariations: (n: number) => void;
   label: string;
@@ -53,25 +62,33 @@ export function TweakToolbar({
       {!working && canGenerate ? <CostBadge cost={cost} credits={credits} /> : null}
     </button>
   );
+  const submit = () => {
+    if (canGenerate && !working) onGenerate();
+  };
   return (
     <div className="shrink-0 border-t border-stone-200 bg-white px-4 py-3">
       <div className="flex items-center gap-4">
-        <label className="group flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-stone-300 bg-stone-50/60 px-3.5 transition-colors focus-within:border-brand-500 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-500/20">
-          <Sparkles className="size-4 shrink-0 text-stone-400 group-focus-within:text-brand-600" aria-hidden />
-          <span className="sr-only">Prompt</span>
-          <input
-            type="text"
-            value={prompt}
-            maxLength={TWEAK_LIMITS.promptMaxLength}
-            onChange={(e) => onPrompt(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && canGenerate && !working) onGenerate();
-            }}
-            placeholder="Describe the change, e.g. “a glass balustrade along the terrace”"
-            className="h-11 min-w-0 flex-1 bg-transparent text-sm text-stone-900 placeholder:text-stone-400 focus:outline-none"
-            data-testid="tweak-prompt"
+        {outpaintPrompt !== null ? (
+          <PromptBox
+            label="Outpaint prompt"
+            badge="Outpaint"
+            value={outpaintPrompt}
+            onChange={(text) => onOutpaintPrompt?.(text)}
+            onEnter={submit}
+            placeholder="What continues beyond the image (optional)"
+            testId="tweak-outpaint-prompt"
           />
-        </label>
+        ) : null}
+        {showPrompt ? (
+          <PromptBox
+            label="Prompt"
+            value={prompt}
+            onChange={onPrompt}
+            onEnter={submit}
+            placeholder="Describe the change, e.g. “a glass balustrade along the terrace”"
+            testId="tweak-prompt"
+          />
+        ) : null}
 
         <div className="flex shrink-0 items-center gap-2">
           <span className="text-xs font-medium text-stone-500" id="tweak-variations-label">
@@ -105,6 +122,49 @@ export function TweakToolbar({
       </div>
       <PreviewEngineNote className="mt-2" />
     </div>
+  );
+}
+
+function PromptBox({
+  label,
+  badge,
+  value,
+  onChange,
+  onEnter,
+  placeholder,
+  testId,
+}: {
+  label: string;
+  badge?: string;
+  value: string;
+  onChange: (text: string) => void;
+  onEnter: () => void;
+  placeholder: string;
+  testId: string;
+}) {
+  return (
+    <label className="group flex min-w-0 flex-1 items-center gap-3 rounded-xl border border-stone-300 bg-stone-50/60 px-3.5 transition-colors focus-within:border-brand-500 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-500/20">
+      {badge ? (
+        <span className="shrink-0 rounded-md bg-brand-50 px-1.5 py-0.5 text-[11px] font-semibold text-brand-800 ring-1 ring-brand-200" aria-hidden>
+          {badge}
+        </span>
+      ) : (
+        <Sparkles className="size-4 shrink-0 text-stone-400 group-focus-within:text-brand-600" aria-hidden />
+      )}
+      <span className="sr-only">{label}</span>
+      <input
+        type="text"
+        value={value}
+        maxLength={TWEAK_LIMITS.promptMaxLength}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onEnter();
+        }}
+        placeholder={placeholder}
+        className="h-11 min-w-0 flex-1 bg-transparent text-sm text-stone-900 placeholder:text-stone-400 focus:outline-none"
+        data-testid={testId}
+      />
+    </label>
   );
 }
 

@@ -31,7 +31,7 @@ import { isExpanded, type Bounds } from '../lib/geometry';
 import { renderMaskPng } from '../lib/mask';
 import { tweakCost } from '../lib/cost';
 import { hasDrawnObjects } from '../lib/objects';
-import { composeOverlay, loadImage } from '../lib/overlay';
+import { loadImage, placementOf } from '../lib/overlay';
 import {
   addImageStarted,
   baseImageSelectedSilently,
@@ -75,7 +75,7 @@ function outOfCredits(navigate: NavigateFunction) {
 }
 
 /**
- * The tweak pipeline and generating (spec §4, §5, §8). Outpaint (started when an edge is dragged
+ * The tweak pipeline and generating (spec §4, §5, §8). Outpaint (Generate with the frame dragged
  * beyond the image) is phase 1; when drawn objects and a prompt were on the canvas, phase 2 is an
  * inpaint on the outpaint's result 500 ms after it completes (INPAINT_STARTING, then
  * INPAINT_STARTED). Generate inpaints the drawn objects (the mask drawn here at the image's
@@ -234,7 +234,10 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
     [dispatch, inpaint, recordOperation, tweak, uploadMask],
   );
 
-  /** Phase 1: the outpaint of the expanded frame (spec §2: automatic after an edge drag). */
+  /**
+   * Phase 1: the outpaint of the expanded frame, started by Generate (dragging an edge only sets
+   * the frame), with the outpaint's own prompt.
+   */
   const startOutpaint = useCallback(async () => {
     const s = tweak();
     if (s.generating || !isExpanded(s.canvasBounds, s.originalImageBounds)) return;
@@ -248,7 +251,7 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
         canvasBounds: s.canvasBounds,
         originalImageBounds: s.originalImageBounds,
         variations: s.variations,
-        ...(s.prompt.trim() ? { prompt: s.prompt.trim() } : {}),
+        ...(s.outpaintPrompt.trim() ? { prompt: s.outpaintPrompt.trim() } : {}),
       }).unwrap();
       recordOperation(res);
       dispatch(outpaintStarted({ batchId: res.data.batchId, inpaintParams, size: res.data.output }));
@@ -257,14 +260,18 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
     }
   }, [baseFields, captureInpaint, dispatch, fail, outpaint, precheck, recordOperation, savePromptQuietly, tweak]);
 
-  /** Generate: place pictures (then inpaint on the result), or inpaint the drawn objects, or outpaint the expanded frame. */
+  /**
+   * Generate: place pictures (then inpaint on the result), or outpaint the expanded frame (then
+   * inpaint the drawn objects on its result), or inpaint the drawn objects.
+   */
   const generate = useCallback(async () => {
     const s = tweak();
     if (s.generating) return;
-    if (s.addedImages.length === 0 && !hasDrawnObjects(s)) {
-      if (isExpanded(s.canvasBounds, s.originalImageBounds)) await startOutpaint();
+    if (s.addedImages.length === 0 && isExpanded(s.canvasBounds, s.originalImageBounds)) {
+      await startOutpaint();
       return;
     }
+    if (s.addedImages.length === 0 && !hasDrawnObjects(s)) return;
     const base = s.selectedBase;
     if (!precheck(tweakCost(s, 'generate').total) || !base) return;
     if (s.addedImages.length === 0 && !s.prompt.trim()) {
@@ -278,14 +285,14 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
       const img = await loadImage(base.url);
       const size = { width: img.naturalWidth, height: img.naturalHeight };
       if (s.addedImages.length > 0) {
-        const overlay = await composeOverlay(s.addedImages, s.originalImageBounds, size.width, size.height);
-        if (!overlay) throw new Error(TWEAK_MESSAGES.addImageFailed);
+        const placed = await placementOf(s.addedImages[0], s.originalImageBounds, size.width, size.height);
         const res = await addImage({
           baseImageId: base.id,
           baseImageType: base.kind,
-          image: overlay.blob,
-          position: overlay.position,
-          size: overlay.size,
+          image: placed.blob,
+          position: placed.position,
+          size: placed.size,
+          rotation: placed.rotation,
           ...(s.prompt.trim() ? { prompt: s.prompt.trim() } : {}),
         }).unwrap();
         recordOperation(res);
@@ -441,5 +448,5 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
     };
   }, [dispatch, generatingSince, onBatchFailed, onCompleted, tweak]);
 
-  return { startOutpaint, generate, regenerate };
+  return { generate, regenerate };
 }

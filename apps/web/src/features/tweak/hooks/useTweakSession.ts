@@ -8,7 +8,7 @@ import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQ
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { loadImage } from '../lib/overlay';
 import { readTweakParams } from '../lib/urlParams';
-import { baseImageChanged, generationSelected, panelSelected, paramsFromUrl, promptChanged, type PanelSelection } from '../store/tweakSlice';
+import { baseImageChanged, generationSelected, imageNotFound, panelSelected, paramsFromUrl, promptChanged, type PanelSelection } from '../store/tweakSlice';
 
 export type SourceItem = { kind: 'input'; image: InputImage } | { kind: 'generated'; image: GeneratedImage };
 
@@ -32,15 +32,30 @@ export function autoSelectSource(inputs: InputImage[], creates: GeneratedImage[]
   return input ? { kind: 'input', image: input } : null;
 }
 
-/** Why ?imageId did not open: not a finished image of the caller's (the screen falls back to the newest). */
-export const imageNotInTweakMessage = (id: number) => `Image ${id} can't be opened in Tweak: it is not one of your finished images, so your newest image is shown instead.`;
+/** Why ?imageId did not open: not a finished image of the caller's. No other image is shown in its place. */
+export const imageNotInTweakMessage = (id: number) => `Image ${id} can't be opened in Tweak`;
+export const IMAGE_NOT_IN_TWEAK_DETAIL = 'It is not one of your finished images, or it was deleted. Pick a render or an input from the strip.';
 
-/** Finds ?imageId in the tweak module's data: creates, then tweak results, then inputs. */
-export function findImageForParam(id: number, inputs: InputImage[], creates: GeneratedImage[], tweakImages: GeneratedImage[]): SourceItem | null {
+/**
+ * Finds ?imageId in the tweak module's data. `imageType=input` names an input image; otherwise a
+ * render (creates, then tweak results), then, for old links without a type, an input.
+ */
+export function findImageForParam(
+  id: number,
+  type: 'input' | 'generated' | null,
+  inputs: InputImage[],
+  creates: GeneratedImage[],
+  tweakImages: GeneratedImage[],
+): SourceItem | null {
+  const input = () => inputs.find((i) => i.id === id);
+  if (type === 'input') {
+    const found = input();
+    return found ? { kind: 'input', image: found } : null;
+  }
   const generated = creates.find((c) => c.id === id) ?? tweakImages.find((t) => t.id === id);
   if (generated) return { kind: 'generated', image: generated };
-  const input = inputs.find((i) => i.id === id);
-  return input ? { kind: 'input', image: input } : null;
+  const found = type === null ? input() : undefined;
+  return found ? { kind: 'input', image: found } : null;
 }
 
 /**
@@ -124,19 +139,24 @@ export function useTweakSession() {
     [dispatch, loadPrompt],
   );
 
-  // Once per visit: the URL's image (or the auto-selected one) and the URL's tweak parameters.
-  const initialised = useRef(false);
+  // The URL's image (or the auto-selected one) on each visit and whenever ?imageId changes (Send to
+  // Tweak from the gallery over this screen); the URL's tweak parameters once per visit.
+  const handledUrl = useRef<string | null>(null);
   const dataReady = (sources.isSuccess || sources.isError) && (tweakImages.isSuccess || tweakImages.isError);
   useEffect(() => {
-    if (initialised.current || !dataReady) return;
-    initialised.current = true;
+    const urlKey = `${searchParams.get('imageId') ?? ''}|${searchParams.get('imageType') ?? ''}`;
+    if (handledUrl.current === urlKey || !dataReady) return;
+    const firstVisit = handledUrl.current === null;
+    handledUrl.current = urlKey;
     const params = readTweakParams(searchParams);
-    const fromUrl = params.imageId !== null ? findImageForParam(params.imageId, inputs, creates, tweakImages.data?.images ?? []) : null;
+    if (!firstVisit && params.imageId === null) return;
+    const fromUrl = params.imageId !== null ? findImageForParam(params.imageId, params.imageType, inputs, creates, tweakImages.data?.images ?? []) : null;
     const keep = fromUrl ?? (selectedBase || params.imageId !== null ? null : autoSelectSource(inputs, creates));
+    if (params.imageId !== null && !fromUrl) dispatch(imageNotFound(params.imageId));
     if (keep) selectSource(keep, { keepPrompt: params.prompt !== undefined });
     // A tweak result named in the URL is the panel's selection too.
     if (fromUrl?.kind === 'generated' && fromUrl.image.moduleType === 'TWEAK') dispatch(panelSelected({ kind: 'image', id: fromUrl.image.id }));
-    if (params.imageId !== null && !fromUrl) {
+    if (params.imageId !== null && !fromUrl && params.imageType !== 'input') {
       // Refine and upscale results are not in the strip's lists: look for the image among them before giving up.
       const wanted = params.imageId;
       loadRefineImages()
@@ -148,12 +168,10 @@ export function useTweakSession() {
           return null;
         })
         .then((refined) => {
-          if (refined) return selectSource({ kind: 'generated', image: refined }, { keepPrompt: params.prompt !== undefined });
-          toast.error(imageNotInTweakMessage(wanted), { id: 'tweak-image-missing' });
-          const fallback = autoSelectSource(inputs, creates);
-          if (fallback) selectSource(fallback);
+          if (refined) selectSource({ kind: 'generated', image: refined }, { keepPrompt: params.prompt !== undefined });
         });
     }
+    if (!firstVisit) return;
     dispatch(paramsFromUrl(params));
     if (params.fromBatch !== null) dispatch(panelSelected({ kind: 'batch', id: params.fromBatch }));
   }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data, loadRefineImages]);

@@ -3,7 +3,7 @@ import { EMPTY_OBJECTS } from './objects';
 import { tweakCost } from './cost';
 
 const rect = { id: 'r', x: 0.1, y: 0.1, width: 0.2, height: 0.2, color: '#f00', strokeWidth: 2 };
-const picture = { id: 'p', src: 'blob:p', name: 'tree.png', x: 400, y: 300, width: 200, height: 200 };
+const picture = { id: 'p', src: 'blob:p', name: 'tree.png', x: 400, y: 300, width: 200, height: 200, rotation: 0 };
 
 describe('tweakCost: what the server will charge', () => {
   it('an inpaint of drawn areas: one credit per variation', () => {

@@ -5,7 +5,8 @@ import { hasDrawnObjects, type CanvasObjects } from './objects';
  * variation of each step and 1 for placing pictures, so a step followed by the inpaint of the
  * drawn areas (the pipeline) costs both. Spec §5 asks for at least 1 credit for a tweak; asking
  * for this instead means phase 2 is never refused for credits after phase 1 was paid.
- * `generate` is the Generate button; `outpaint` the automatic outpaint after an edge drag.
+ * `generate` is Generate on drawn areas or a placed picture; `outpaint` is Generate with the frame
+ * dragged beyond the image.
  */
 export function tweakCost(s: CanvasObjects & { prompt: string; variations: number }, start: 'generate' | 'outpaint'): { total: number; steps: string } {
   const drawn = hasDrawnObjects(s);

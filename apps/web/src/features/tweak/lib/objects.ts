@@ -33,7 +33,10 @@ export interface PencilRegion {
   bounds: FractionRect;
 }
 
-/** A picture placed with Add image, in canvas units (top-left corner and size). */
+/**
+ * A picture placed with Add image, in canvas units: the top-left corner and size of its upright box
+ * (its own proportions), turned by `rotation` degrees clockwise about the box's centre.
+ */
 export interface AddedImage {
   id: string;
   /** An object URL of the picture (the File itself stays out of the store). */
@@ -43,6 +46,7 @@ export interface AddedImage {
   y: number;
   width: number;
   height: number;
+  rotation: number;
 }
 
 export interface CanvasObjects {

@@ -2,26 +2,18 @@ import type { Bounds } from './geometry';
 import type { AddedImage } from './objects';
 
 /**
- * Placed pictures (Add image): each is shown "cover"-cropped in its box, and sent to the server as
- * one PNG that covers all of them (transparent elsewhere), positioned in the base image's pixels.
+ * A placed picture (Add image) keeps its proportions: it is fitted into the spec's 200 × 200 box,
+ * can be moved, scaled and turned on the canvas, and is sent to the server as the picture itself
+ * with its box (position and size in the base image's pixels) and its rotation; the server fits,
+ * feathers and turns it the same way.
  */
 
-/** The part of a picture (natural pixels) that fills a box of the given size without distortion. */
-export function coverCrop(naturalWidth: number, naturalHeight: number, boxWidth: number, boxHeight: number) {
-  const k = Math.max(boxWidth / naturalWidth, boxHeight / naturalHeight);
-  const width = boxWidth / k;
-  const height = boxHeight / k;
-  return { x: (naturalWidth - width) / 2, y: (naturalHeight - height) / 2, width, height };
-}
-
-/** The box around all placed pictures, in canvas units. */
-export function unionBox(images: Pick<AddedImage, 'x' | 'y' | 'width' | 'height'>[]): Bounds | null {
-  if (images.length === 0) return null;
-  const x0 = Math.min(...images.map((i) => i.x));
-  const y0 = Math.min(...images.map((i) => i.y));
-  const x1 = Math.max(...images.map((i) => i.x + i.width));
-  const y1 = Math.max(...images.map((i) => i.y + i.height));
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+/** The picture's size inside a box, its proportions kept, centred in the box. */
+export function fitInBox(naturalWidth: number, naturalHeight: number, box: Bounds): Bounds {
+  const k = Math.min(box.width / naturalWidth, box.height / naturalHeight);
+  const width = naturalWidth * k;
+  const height = naturalHeight * k;
+  return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
 }
 
 /** Canvas units → the base image's pixels (the image lies at `image` and is `pixelWidth` wide). */
@@ -41,29 +33,31 @@ export function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** One PNG of all placed pictures at the base image's resolution, with its position and size there. */
-export async function composeOverlay(
-  images: AddedImage[],
+/** The picture's pixels as a PNG (drawn from its object URL: the page may not fetch blob: URLs). */
+async function pictureBlob(src: string): Promise<Blob> {
+  const el = await loadImage(src);
+  const canvas = document.createElement('canvas');
+  canvas.width = el.naturalWidth;
+  canvas.height = el.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw the placed image');
+  ctx.drawImage(el, 0, 0);
+  return new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The placed image could not be encoded'))), 'image/png'));
+}
+
+/** What POST /tweak/add-image needs for a placed picture: its bytes, its box in base image pixels and its rotation. */
+export async function placementOf(
+  item: AddedImage,
   image: Bounds,
   pixelWidth: number,
   pixelHeight: number,
-): Promise<{ blob: Blob; position: { x: number; y: number }; size: { width: number; height: number } } | null> {
-  const box = unionBox(images);
-  if (!box) return null;
-  const px = toImagePixels(box, image, pixelWidth, pixelHeight);
-  const width = Math.max(1, Math.round(px.width));
-  const height = Math.max(1, Math.round(px.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot draw the placed images');
-  const k = width / box.width;
-  for (const item of images) {
-    const el = await loadImage(item.src);
-    const crop = coverCrop(el.naturalWidth, el.naturalHeight, item.width, item.height);
-    ctx.drawImage(el, crop.x, crop.y, crop.width, crop.height, (item.x - box.x) * k, (item.y - box.y) * k, item.width * k, item.height * k);
-  }
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The placed images could not be encoded'))), 'image/png'));
-  return { blob, position: { x: Math.round(px.x), y: Math.round(px.y) }, size: { width, height } };
+): Promise<{ blob: Blob; position: { x: number; y: number }; size: { width: number; height: number }; rotation: number }> {
+  const blob = await pictureBlob(item.src);
+  const px = toImagePixels(item, image, pixelWidth, pixelHeight);
+  return {
+    blob,
+    position: { x: Math.round(px.x), y: Math.round(px.y) },
+    size: { width: Math.max(1, Math.round(px.width)), height: Math.max(1, Math.round(px.height)) },
+    rotation: Math.round(item.rotation * 10) / 10,
+  };
 }

@@ -3,7 +3,7 @@ import type { TweakTool } from '@atelier/contract';
 /** The tools of the rail, in order, with their keys and what they do (shown in tooltips). */
 export const TOOL_INFO: Array<{ tool: TweakTool; label: string; key: string; hint: string }> = [
   { tool: 'select', label: 'Select', key: 'V', hint: "Drag the frame's edge handles outward to extend the image (outpaint)." },
-  { tool: 'move', label: 'Move', key: 'H', hint: 'Pan the view; move and resize placed images.' },
+  { tool: 'move', label: 'Move', key: 'H', hint: 'Pan the view; move, scale and turn a placed picture with its handles.' },
   { tool: 'rectangle', label: 'Rectangle', key: 'R', hint: 'Drag a box over the area to change.' },
   { tool: 'brush', label: 'Brush', key: 'B', hint: 'Paint over the area to change. [ and ] change the size.' },
   { tool: 'pencil', label: 'Pencil', key: 'P', hint: 'Draw a free-hand outline around the area to change.' },

@@ -4,6 +4,8 @@
  */
 export interface TweakParams {
   imageId: number | null;
+  /** What imageId names: an input image, else a render (Create → Tweak with an input sends input). */
+  imageType: 'input' | 'generated' | null;
   fromBatch: number | null;
   prompt?: string;
   operationType?: string;
@@ -34,6 +36,7 @@ export function readTweakParams(params: URLSearchParams): TweakParams {
   const variations = Number(params.get('variations'));
   return {
     imageId: idParam(params, 'imageId', true),
+    imageType: params.get('imageType') === 'input' ? 'input' : params.get('imageType') === 'generated' ? 'generated' : null,
     fromBatch: idParam(params, 'fromBatch', false),
     prompt: text('prompt'),
     operationType: text('operationType'),

@@ -21,7 +21,7 @@ import {
 const rect = (id: string) => ({ id, x: 0.1, y: 0.1, width: 0.2, height: 0.2, color: '#f00', strokeWidth: 2 });
 const stroke = (id: string) => ({ id, path: [0.1, 0.1, 0.2, 0.2], bounds: { x: 0.1, y: 0.1, width: 0.1, height: 0.1 }, color: '#f00', strokeWidth: 60 });
 const region = (id: string) => ({ id, path: [0, 0, 10, 0, 10, 10], imagePath: [0, 0, 0.1, 0, 0.1, 0.1], bounds: { x: 0, y: 0, width: 0.1, height: 0.1 } });
-const picture = (id: string) => ({ id, src: 'blob:x', name: 'p.png', x: 400, y: 300, width: 200, height: 200 });
+const picture = (id: string) => ({ id, src: 'blob:x', name: 'p.png', x: 400, y: 300, width: 200, height: 200, rotation: 0 });
 
 /** One user step on the canvas, as fast-check generates them. */
 type Step = { kind: 'add'; what: 'rectangle' | 'brush' | 'region' | 'image' } | { kind: 'remove' } | { kind: 'undo' } | { kind: 'redo' };

@@ -60,7 +60,7 @@ describe('the tweak pipeline', () => {
   });
 
   it('clears the placed pictures once their composite succeeds, so Generate cannot pay for them twice', () => {
-    let s = tweakReducer(initialTweakState, imageAdded({ id: 'p', src: 'blob:p', name: 'planter.png', x: 400, y: 300, width: 200, height: 200 }));
+    let s = tweakReducer(initialTweakState, imageAdded({ id: 'p', src: 'blob:p', name: 'planter.png', x: 400, y: 300, width: 200, height: 200, rotation: 0 }));
     s = tweakReducer(s, addImageStarted({ batchId: 9, inpaintParams: null, size: { width: 800, height: 450 } }));
     expect(s.addedImages).toHaveLength(1);
     s = tweakReducer(s, placedImagesComposited());

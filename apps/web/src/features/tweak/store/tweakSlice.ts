@@ -74,6 +74,11 @@ export interface TweakState extends CanvasObjects {
   brushSize: number;
   operations: TweakOperation[];
   prompt: string;
+  /**
+   * The outpaint's own prompt (what continues beyond the image): empty for each new frame, never
+   * the prompt left from an inpaint.
+   */
+  outpaintPrompt: string;
   variations: number;
   negativePrompt: string;
   maskKeyword: string;
@@ -88,6 +93,8 @@ export interface TweakState extends CanvasObjects {
   generating: boolean;
   generatingSince: number | null;
   panel: PanelSelection;
+  /** ?imageId named an image the caller cannot open here (not theirs, deleted, unfinished): the canvas says so. */
+  missingImageId: number | null;
 }
 
 export const IDLE_PIPELINE: TweakPipeline = {
@@ -111,6 +118,7 @@ export const initialTweakState: TweakState = {
   brushSize: TWEAK_LIMITS.brushSize.default,
   operations: [],
   prompt: '',
+  outpaintPrompt: '',
   variations: TWEAK_LIMITS.variations.default,
   negativePrompt: '',
   maskKeyword: '',
@@ -123,6 +131,7 @@ export const initialTweakState: TweakState = {
   generating: false,
   generatingSince: null,
   panel: null,
+  missingImageId: null,
 };
 
 function objectsOf(s: TweakState): CanvasObjects {
@@ -148,6 +157,8 @@ function layOut(s: TweakState, base: TweakBaseImage) {
   s.selectedBaseImageId = base.id;
   s.originalImageBounds = layoutImage(base.width, base.height);
   s.canvasBounds = { ...s.originalImageBounds };
+  s.outpaintPrompt = '';
+  s.missingImageId = null;
   s.zoom = TWEAK_LIMITS.zoom.default;
   s.pan = { x: 0, y: 0 };
 }
@@ -165,6 +176,17 @@ const tweakSlice = createSlice({
       s.history = startHistory();
       s.panel = null;
     },
+    /** ?imageId cannot be opened: no image is shown (never another one), and the canvas says why. */
+    imageNotFound(s, a: PayloadAction<number>) {
+      s.selectedBase = null;
+      s.selectedBaseImageId = null;
+      s.originalBase = null;
+      show(s, EMPTY_OBJECTS);
+      s.operations = [];
+      s.history = startHistory();
+      s.panel = null;
+      s.missingImageId = a.payload;
+    },
     /** A silent selection changes only the base image id (spec §4). */
     baseImageSelectedSilently(s, a: PayloadAction<number>) {
       s.selectedBaseImageId = a.payload;
@@ -179,6 +201,7 @@ const tweakSlice = createSlice({
         s.selectedBase = a.payload.base;
         s.selectedBaseImageId = a.payload.base.id;
         s.canvasBounds = { ...s.originalImageBounds };
+        s.outpaintPrompt = '';
       } else {
         layOut(s, a.payload.base);
       }
@@ -214,8 +237,8 @@ const tweakSlice = createSlice({
     imageAdded(s, a: PayloadAction<AddedImage>) {
       act(s, { ...objectsOf(s), addedImages: [...s.addedImages, a.payload] });
     },
-    /** Moving or resizing a placed picture (undoable). */
-    imagePlaced(s, a: PayloadAction<Pick<AddedImage, 'id' | 'x' | 'y' | 'width' | 'height'>>) {
+    /** Moving, scaling or turning a placed picture (undoable). */
+    imagePlaced(s, a: PayloadAction<Pick<AddedImage, 'id' | 'x' | 'y' | 'width' | 'height' | 'rotation'>>) {
       const { id, ...box } = a.payload;
       act(s, { ...objectsOf(s), addedImages: s.addedImages.map((i) => (i.id === id ? { ...i, ...box } : i)) });
     },
@@ -255,9 +278,13 @@ const tweakSlice = createSlice({
     },
     canvasBoundsReset(s) {
       s.canvasBounds = { ...s.originalImageBounds };
+      s.outpaintPrompt = '';
     },
     promptChanged(s, a: PayloadAction<string>) {
       s.prompt = a.payload;
+    },
+    outpaintPromptChanged(s, a: PayloadAction<string>) {
+      s.outpaintPrompt = a.payload;
     },
     variationsChanged(s, a: PayloadAction<number>) {
       s.variations = a.payload === 2 ? 2 : 1;
@@ -362,9 +389,11 @@ export const {
   canvasBoundsChanged,
   canvasBoundsReset,
   promptChanged,
+  outpaintPromptChanged,
   variationsChanged,
   paramsFromUrl,
   panelSelected,
+  imageNotFound,
   generatingStarted,
   generatingEnded,
   operationStarted,
