@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useLocation } from 'react-router';
 import { IMAGE_MESSAGES, REFINE_MESSAGES, type InputImage } from '@atelier/contract';
 import { errorMessage } from '../../app/api/http';
@@ -23,7 +24,7 @@ import { ResultsStrip } from './components/ResultsStrip';
 import { useNavigationImage } from './hooks/useNavigationImage';
 import { useRefineAction } from './hooks/useRefineAction';
 import { useRefineSettingsSync } from './hooks/useRefineSettingsSync';
-import { COMPLETION_FALLBACK_MS, describeResult, isProcessing, outputSummary, shownResult } from './refineLogic';
+import { COMPLETION_FALLBACK_MS, describeResult, isProcessing, outputSummary, shownResult, stripOperations } from './refineLogic';
 import {
   choiceKey,
   errorCleared,
@@ -98,7 +99,7 @@ export function RefinePage() {
   // ---- results ----
   const opsQuery = useGetRefineOperationsQuery(selected ?? skipToken);
   const current = opsQuery.currentData;
-  const operations = useMemo(() => current?.operations ?? [], [current]);
+  const operations = useMemo(() => stripOperations(current?.operations ?? []), [current]);
   const { refetch } = opsQuery;
   // Spec §4: choosing an image flags that its operations are fetched (fresh, not only from the cache).
   useEffect(() => {
@@ -119,6 +120,11 @@ export function RefinePage() {
   const operationIds = useRef(new Set<number>());
   operationIds.current = new Set(operations.map((o) => o.id));
   useLiveMessage((message) => {
+    if (message.type === 'variation_failed' && operationIds.current.has(message.imageId)) {
+      // The failed variation leaves the strip; its batch's status says so once, with the refund.
+      toast.error(`${REFINE_MESSAGES.variationFailed}: variation ${message.variationNumber}. Its credit was refunded.`, { id: `failed-${message.imageId}` });
+      return;
+    }
     if (message.type !== 'variation_completed' || message.moduleType !== 'REFINE' || !operationIds.current.has(message.imageId)) return;
     setTimeout(() => {
       dispatch(resultChosen(message.imageId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefineOperation } from '@atelier/contract';
-import { clampSide, describeResult, hasCreditsFor, isProcessing, outputSummary, presetOf, shownResult } from './refineLogic';
+import { clampSide, describeResult, hasCreditsFor, isProcessing, outputSummary, presetOf, shownResult, stripOperations } from './refineLogic';
 
 const op = (id: number, status: RefineOperation['status'], over: Partial<RefineOperation> = {}): RefineOperation => ({
   id,
@@ -50,5 +50,10 @@ describe('refine rules', () => {
     expect(isProcessing(ops)).toBe(true);
     expect(isProcessing(ops.slice(1))).toBe(false);
     expect(describeResult(ops[1])).toBe('2× · 2,048 × 1,366');
+  });
+
+  it('lists finished and running results in the strip, never a failed one', () => {
+    const ops = [op(4, 'FAILED'), op(3, 'PROCESSING'), op(2, 'COMPLETED'), op(1, 'FAILED')];
+    expect(stripOperations(ops).map((o) => o.id)).toEqual([3, 2]);
   });
 });

@@ -52,6 +52,14 @@ export function clampSide(value: number): number {
   return Math.min(REFINE_LIMITS.resolutionSide.max, Math.max(REFINE_LIMITS.resolutionSide.min, Math.round(value)));
 }
 
+/**
+ * The results strip's tiles: finished and running results only (spec §4). A failed one is its
+ * batch's status, told once with its refund (useRefineFailureNotice), never a tile.
+ */
+export function stripOperations(operations: RefineOperation[]): RefineOperation[] {
+  return operations.filter((o) => o.status !== 'FAILED');
+}
+
 /** The newest completed result (the list is newest first). */
 export function newestCompleted(operations: RefineOperation[]): RefineOperation | null {
   return operations.find((o) => o.status === 'COMPLETED') ?? null;
