@@ -142,3 +142,50 @@ test('the gallery: modal over Create, rail switches modes, layouts, sharing on E
   await expect(view.locator('[data-gallery-tile]')).toHaveCount(imageIds.length - 1);
   await expect(page.getByText(`${imageIds.length - 1} images`).first()).toBeVisible();
 });
+
+test('gallery filters: the panel filters by sharing and render type, a refresh keeps them, no match says so, Clear filters shows all', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const user = await createVerifiedUser(request, 'Lina Bo Bardi');
+  await subscribe(request, user.token, 'EXPLORER');
+  const inputImageId = await uploadInputThroughApi(request, user.token, await makeFacadePng(640, 420), 'casa-de-vidro.png');
+  const ids = await renderBatch(request, user.token, inputImageId, 3, 'Glass house on slender columns in a tropical garden');
+  const shared = ids[1];
+  const share = await request.put(`/api/gallery/images/${shared}/visibility`, { headers: auth(user.token), data: { isPublic: true } });
+  expect(share.ok(), await share.text()).toBe(true);
+
+  await signInWithToken(page, user.token);
+  await page.goto('/gallery');
+  await expect(page.locator('[data-gallery-tile]')).toHaveCount(3);
+
+  // Open the panel and choose "Shared on Explore" with the keyboard.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.getByRole('region', { name: 'Filters' });
+  await panel.getByRole('radio', { name: 'Shared on Explore' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/\/gallery\?visibility=shared$/);
+  await expect(page.locator('[data-gallery-tile]')).toHaveCount(1);
+  await expect(page.locator(`[data-gallery-tile][data-image-id="${shared}"]`)).toBeVisible();
+  const chips = page.getByRole('group', { name: 'Active filters' });
+  await expect(chips.getByText('Shared on Explore')).toBeVisible();
+  // Renders made without a render type count as exterior.
+  await panel.locator('label', { hasText: 'Exterior' }).click();
+  await expect(page).toHaveURL(/renderType=exterior/);
+  await expect(page.locator('[data-gallery-tile]')).toHaveCount(1);
+  await thumbnailsLoaded(page);
+  await shoot(page, 'filters-active');
+
+  // A refresh keeps the filters (they live in the URL).
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Exterior')).toBeVisible();
+  await expect(page.locator('[data-gallery-tile]')).toHaveCount(1);
+
+  // Interior matches nothing: the empty state says so and offers the way out.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('region', { name: 'Filters' }).locator('label', { hasText: 'Interior' }).click();
+  await expect(page.getByText('No images match these filters')).toBeVisible();
+  await shoot(page, 'filters-empty');
+  await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.locator('[data-gallery-tile]')).toHaveCount(3);
+  await expect(page.getByRole('group', { name: 'Active filters' })).toHaveCount(0);
+});

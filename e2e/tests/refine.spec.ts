@@ -210,3 +210,36 @@ test('an upload on the refine screen is selected; a 70 MP output is refused in t
   expect(sent).toEqual([]);
   expect(await balanceOf(request, user.token)).toBe(2);
 });
+
+test('Upscale opened from the work sidebar lists the renders and inputs; a chosen render shows its output size relative to it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const user = await createVerifiedUser(request, 'Ilse Upscale');
+  await subscribe(request, user.token);
+  const inputId = await uploadInput(request, user.token, await elevationPng(640, 480), 'canal-house.png');
+  const renderId = await renderOnce(request, user.token, inputId);
+  const listed = (await (await request.get('/api/images/all-user-images', { headers: auth(user.token) })).json()) as { images: Array<{ id: number; width: number; height: number }> };
+  const { width, height } = listed.images.find((i) => i.id === renderId)!;
+  await signInWithToken(page, user.token);
+
+  // Open Upscale from the sidebar, with no image chosen in Create.
+  await page.goto('/create');
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Upscale' }).click();
+  await expect(page).toHaveURL(/\/upscale$/);
+  const strip = page.getByRole('navigation', { name: 'Images to refine' });
+  const render = strip.getByRole('button', { name: `Render ${renderId}, variation 1` });
+  await expect(render).toBeVisible();
+  await expect(strip.getByRole('button', { name: 'canal-house.png' })).toBeVisible();
+
+  await render.click();
+  await expect(render).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('combobox', { name: 'Resolution' }).selectOption('1969');
+  await page.getByRole('radio', { name: 'Scale 2×' }).click();
+  // The scale multiplies the 1969 px box the render is fitted into: say what that is for this render.
+  const k = Math.min(1969 / width, 1969 / height);
+  const outW = Math.round(Math.round(width * k) * 2);
+  const outH = Math.round(Math.round(height * k) * 2);
+  const ratio = (outW / width).toLocaleString('en-US', { maximumFractionDigits: 1 });
+  await expect(page.getByTestId('refine-output')).toContainText(`${outW.toLocaleString('en-US')} × ${outH.toLocaleString('en-US')} px, ${ratio}× this render`);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'artifacts/refine-upscale-output-size.png' });
+});

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { imageIdSchema, imageStatusSchema, moduleTypeSchema, paginationSchema } from './images.js';
 import { batchStatusSchema } from './generation.js';
+import { RENDER_TYPES, type RenderType } from './prompts.js';
 import {
   BATCH_GALLERY_MODES,
   DEFAULT_GALLERY_MODE,
+  GALLERY_FILTER_MODULES,
   GALLERY_MODES,
   GALLERY_PAGE_SIZES,
+  GALLERY_RENDER_TYPES,
+  GALLERY_VISIBILITIES,
   IMAGE_GALLERY_MODES,
+  type GalleryFilters,
+  type GalleryRenderType,
 } from './galleryView.js';
 
 export * from './galleryView.js';
@@ -20,6 +26,9 @@ export const GALLERY_MESSAGES = {
   timeZone: 'tz must be an IANA time zone, such as Europe/Paris',
   date: 'Dates are YYYY-MM-DD',
   range: 'from must be on or before to',
+  filterRange: 'dateFrom must be on or before dateTo',
+  filtersEmpty: 'No images match these filters',
+  clearFilters: 'Clear filters',
   imageNotFound: 'Image not found',
   notReady: 'Only completed images can be shared',
   // Texts the web shows.
@@ -70,13 +79,37 @@ export function isRuntimeTimeZone(tz: string): boolean {
 }
 
 /** A calendar date YYYY-MM-DD that exists. */
-export const calendarDateSchema = z
-  .string({ error: GALLERY_MESSAGES.date })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, GALLERY_MESSAGES.date)
-  .refine((d) => {
-    const t = Date.parse(`${d}T00:00:00Z`);
-    return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
-  }, GALLERY_MESSAGES.date);
+const isCalendarDate = (d: string) => {
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
+};
+
+/** A calendar date YYYY-MM-DD that exists, refused with `message`. */
+const calendarDate = (message: string) =>
+  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message).refine(isCalendarDate, message);
+
+export const calendarDateSchema = calendarDate(GALLERY_MESSAGES.date);
+
+// The gallery's render types are the generation settings' (galleryView.ts repeats them without zod).
+const renderTypesAgree: [RenderType[], GalleryRenderType[]] = [[...GALLERY_RENDER_TYPES], [...RENDER_TYPES]];
+void renderTypesAgree;
+
+/** A date filter bound: a calendar date, named in the message (dateFrom, dateTo). */
+const filterDate = (name: 'dateFrom' | 'dateTo') => calendarDate(`${name} must be a date YYYY-MM-DD`).optional();
+
+/**
+ * The gallery's filters as query parameters (spec §3 "filters"), on every gallery list call:
+ * module, renderType, visibility, dateFrom, dateTo (each optional; all given ones apply).
+ */
+const galleryFilterFields = {
+  module: z.enum(GALLERY_FILTER_MODULES, { error: `module must be one of ${GALLERY_FILTER_MODULES.join(', ')}` }).optional(),
+  renderType: z.enum(GALLERY_RENDER_TYPES, { error: `renderType must be one of ${GALLERY_RENDER_TYPES.join(', ')}` }).optional(),
+  visibility: z.enum(GALLERY_VISIBILITIES, { error: `visibility must be one of ${GALLERY_VISIBILITIES.join(', ')}` }).optional(),
+  dateFrom: filterDate('dateFrom'),
+  dateTo: filterDate('dateTo'),
+};
+const filterRangeIsOrdered = (q: GalleryFilters) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo;
+const filterRangeIssue = { message: GALLERY_MESSAGES.filterRange, path: ['dateFrom'] };
 
 export const galleryModeSchema = z.enum(GALLERY_MODES, { error: `mode must be one of ${GALLERY_MODES.join(', ')}` });
 export const imageGalleryModeSchema = z.enum(IMAGE_GALLERY_MODES, { error: `mode must be one of ${IMAGE_GALLERY_MODES.join(', ')}` });
@@ -128,10 +161,13 @@ export type GalleryBatch = z.infer<typeof galleryBatchSchema>;
 // ---- calls ----
 
 /** GET /gallery/days?mode&tz: how many images (or batches) each day holds, newest day first. */
-export const galleryDaysQuerySchema = z.object({
-  mode: galleryModeSchema.default(DEFAULT_GALLERY_MODE),
-  tz: timeZoneSchema,
-});
+export const galleryDaysQuerySchema = z
+  .object({
+    mode: galleryModeSchema.default(DEFAULT_GALLERY_MODE),
+    tz: timeZoneSchema,
+    ...galleryFilterFields,
+  })
+  .refine(filterRangeIsOrdered, filterRangeIssue);
 export type GalleryDaysQuery = z.input<typeof galleryDaysQuerySchema>;
 export const galleryDaySchema = z.object({
   /** YYYY-MM-DD in the asked time zone. */
@@ -155,6 +191,7 @@ const rangeQuery = z.object({
   from: calendarDateSchema,
   to: calendarDateSchema,
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ...galleryFilterFields,
 });
 
 /** GET /gallery/images?mode&tz&from&to&page&limit: completed images of a date range, newest first. */
@@ -163,7 +200,8 @@ export const galleryImagesQuerySchema = rangeQuery
     mode: imageGalleryModeSchema.default('organize'),
     limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZES.max).default(GALLERY_PAGE_SIZES.images),
   })
-  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] });
+  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] })
+  .refine(filterRangeIsOrdered, filterRangeIssue);
 export type GalleryImagesQuery = z.input<typeof galleryImagesQuerySchema>;
 export const galleryImagesResponseSchema = z.object({
   images: z.array(galleryImageSchema),
@@ -176,10 +214,13 @@ export type GalleryImagesResponse = z.infer<typeof galleryImagesResponseSchema>;
  * page 1 of the newest months' date ranges until they hold a page of images, each with the
  * range it answers. What the gallery's first screen needs, in one call instead of two in turn.
  */
-export const galleryFirstScreenQuerySchema = z.object({
-  mode: imageGalleryModeSchema.default('organize'),
-  tz: timeZoneSchema,
-});
+export const galleryFirstScreenQuerySchema = z
+  .object({
+    mode: imageGalleryModeSchema.default('organize'),
+    tz: timeZoneSchema,
+    ...galleryFilterFields,
+  })
+  .refine(filterRangeIsOrdered, filterRangeIssue);
 export type GalleryFirstScreenQuery = z.input<typeof galleryFirstScreenQuerySchema>;
 export const galleryFirstScreenPageSchema = galleryImagesResponseSchema.extend({
   /** The month's range (first and last day, in the reply's timeZone), page and limit this page answers. */
@@ -201,7 +242,8 @@ export const galleryBatchesQuerySchema = rangeQuery
     mode: batchGalleryModeSchema.default('create'),
     limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZES.max).default(GALLERY_PAGE_SIZES.batches),
   })
-  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] });
+  .refine((q) => q.from <= q.to, { message: GALLERY_MESSAGES.range, path: ['from'] })
+  .refine(filterRangeIsOrdered, filterRangeIssue);
 export type GalleryBatchesQuery = z.input<typeof galleryBatchesQuerySchema>;
 export const galleryBatchesResponseSchema = z.object({
   batches: z.array(galleryBatchSchema),

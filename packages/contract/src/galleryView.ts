@@ -33,3 +33,34 @@ export const GALLERY_PAGE_SIZES = {
   explore: 48,
   max: 100,
 } as const;
+
+/**
+ * Gallery filters (spec §3 "filters, filter panel"): what the module made it (Upscale is a refine
+ * at a scale factor above 1), the render type (renders made before render types count as
+ * exterior), shared on Explore or private, and a date range (days in the caller's time zone).
+ * The same names are the query parameters of the gallery's calls and of the /gallery URL.
+ */
+export const GALLERY_FILTER_MODULES = ['CREATE', 'TWEAK', 'REFINE', 'UPSCALE'] as const;
+export type GalleryFilterModule = (typeof GALLERY_FILTER_MODULES)[number];
+export const GALLERY_FILTER_MODULE_LABELS: Record<GalleryFilterModule, string> = {
+  CREATE: 'Create',
+  TWEAK: 'Tweak',
+  REFINE: 'Refine',
+  UPSCALE: 'Upscale',
+};
+/** The render types (prompts.ts RENDER_TYPES, repeated here so this module stays free of zod; gallery.ts checks they agree). */
+export const GALLERY_RENDER_TYPES = ['exterior', 'interior', 'aerial', 'elevation'] as const;
+export type GalleryRenderType = (typeof GALLERY_RENDER_TYPES)[number];
+export const GALLERY_VISIBILITIES = ['shared', 'private'] as const;
+export type GalleryVisibility = (typeof GALLERY_VISIBILITIES)[number];
+export const GALLERY_VISIBILITY_LABELS: Record<GalleryVisibility, string> = { shared: 'Shared on Explore', private: 'Private' };
+
+export interface GalleryFilters {
+  module?: GalleryFilterModule;
+  renderType?: GalleryRenderType;
+  visibility?: GalleryVisibility;
+  /** First and last day, inclusive, YYYY-MM-DD. */
+  dateFrom?: string;
+  dateTo?: string;
+}
+export const GALLERY_FILTER_KEYS = ['module', 'renderType', 'visibility', 'dateFrom', 'dateTo'] as const satisfies ReadonlyArray<keyof GalleryFilters>;

@@ -5,6 +5,7 @@ import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
+import { setUnauthorizedLogout } from './api/unauthorized';
 import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
 
@@ -50,6 +51,8 @@ export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
 
 export const store = makeStore();
+// Downloads fetch their files outside RTK Query: a 401 there logs this store's session out too.
+setUnauthorizedLogout(() => store.dispatch(logout()));
 
 // Session effects of the app's store only (test stores stay quiet): the live socket while signed
 // in, and (loadWorkSlices) the customization options once per session (spec accounts §4 start-up).

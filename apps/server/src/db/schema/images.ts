@@ -159,5 +159,12 @@ export const generatedImages = pgTable(
     index('generated_images_user_module_completed_idx')
       .on(t.userId, t.moduleType, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.status} = 'COMPLETED' AND ${t.deletedAt} IS NULL`),
+    // The gallery's render type and shared/private filters (migration 0240).
+    index('generated_images_user_render_type_idx')
+      .on(t.userId, sql`(coalesce(${t.settingsSnapshot}->>'renderType', 'exterior'))`, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.status} = 'COMPLETED' AND ${t.deletedAt} IS NULL`),
+    index('generated_images_user_public_idx')
+      .on(t.userId, t.isPublic, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.status} = 'COMPLETED' AND ${t.deletedAt} IS NULL`),
   ],
 );

@@ -6,6 +6,7 @@ import {
   isBatchGalleryMode,
   type GalleryBatch,
   type GalleryDaysResponse,
+  type GalleryFilters,
   type GalleryImage,
   type GalleryMode,
   type GalleryVisibilityResponse,
@@ -27,6 +28,7 @@ import {
   readGeneratedImageBytes,
   type GeneratedImageRow,
 } from '../images/index.js';
+import { dateFilterConditions, filtersOf, hasFilters, imageFilterConditions } from './gallery.filters.js';
 import { resolveTimeZone } from './timezones.js';
 
 /**
@@ -100,28 +102,34 @@ export function presentGalleryImage(ctx: Pick<AppContext, 'urls'>, row: GalleryI
   };
 }
 
-/** The caller's completed, not deleted images, optionally of one module. */
-function completedImagesOf(userId: number, moduleType: ModuleType | null): SQL {
+/** The caller's completed, not deleted images, optionally of one module, with the gallery's filters (dates in tz). */
+function completedImagesOf(userId: number, moduleType: ModuleType | null, filters: GalleryFilters = {}, tz = 'UTC'): SQL {
   const conditions: SQL[] = [
     eq(generatedImages.userId, userId),
     eq(generatedImages.status, 'COMPLETED'),
     isNull(generatedImages.deletedAt),
+    ...imageFilterConditions(filters),
+    ...dateFilterConditions(generatedImages.createdAt, tz, filters),
   ];
   if (moduleType) conditions.push(eq(generatedImages.moduleType, moduleType));
   return and(...conditions)!;
 }
 
 /**
- * The caller's batches of one module that still hold at least one completed image. The images
+ * The caller's batches of one module that still hold at least one completed image (one that
+ * passes the filters; the date filters apply to the batch's own creation, in tz). The images
  * of a batch are its owner's, so the EXISTS probes generated_images_batch_idx by batch id alone
  * (with the user id in it too, a planner without statistics — PGlite never runs ANALYZE — would
  * walk the user's whole index once per batch).
  */
-function batchesWithImages(userId: number, moduleType: ModuleType): SQL {
+function batchesWithImages(userId: number, moduleType: ModuleType, filters: GalleryFilters = {}, tz = 'UTC'): SQL {
+  const imageFilters = imageFilterConditions(filters);
+  const extra = imageFilters.length > 0 ? sql` AND ${and(...imageFilters)}` : sql``;
   return and(
     eq(batches.userId, userId),
     eq(batches.moduleType, moduleType),
-    sql`EXISTS (SELECT 1 FROM generated_images gi WHERE gi.batch_id = ${batches.id} AND gi.status = 'COMPLETED' AND gi.deleted_at IS NULL)`,
+    ...dateFilterConditions(batches.createdAt, tz, filters),
+    sql`EXISTS (SELECT 1 FROM ${generatedImages} WHERE ${generatedImages.batchId} = ${batches.id} AND ${generatedImages.status} = 'COMPLETED' AND ${generatedImages.deletedAt} IS NULL${extra})`,
   )!;
 }
 
@@ -139,27 +147,31 @@ function dayRange(column: AnyPgColumn, tz: string | Placeholder, from: string | 
 
 // ---- day buckets ----
 
-/** GET /gallery/days: per day (in tz), how many images (organize, refine) or batches (create, tweak); newest day first. */
+/**
+ * GET /gallery/days: per day (in tz), how many images (organize, refine) or batches (create,
+ * tweak) pass the filters; newest day first.
+ */
 export async function listDays(
   ctx: Pick<AppContext, 'db'>,
   userId: number,
-  query: { mode: GalleryMode; tz: string },
+  query: { mode: GalleryMode; tz: string } & GalleryFilters,
 ): Promise<GalleryDaysResponse> {
   const tz = await resolveTimeZone(ctx.db, query.tz);
   const moduleType = MODULE_OF_MODE[query.mode];
+  const filters = filtersOf(query);
   let rows: Array<{ date: string; count: number }>;
   if (isBatchGalleryMode(query.mode)) {
     rows = await ctx.db
       .select({ date: localDay(batches.createdAt, tz), count: sql<number>`count(*)::int` })
       .from(batches)
-      .where(batchesWithImages(userId, moduleType!))
+      .where(batchesWithImages(userId, moduleType!, filters, tz))
       .groupBy(sql`1`)
       .orderBy(sql`1 DESC`);
   } else {
     rows = await ctx.db
       .select({ date: localDay(generatedImages.createdAt, tz), count: sql<number>`count(*)::int` })
       .from(generatedImages)
-      .where(completedImagesOf(userId, moduleType))
+      .where(completedImagesOf(userId, moduleType, filters, tz))
       .groupBy(sql`1`)
       .orderBy(sql`1 DESC`);
   }
@@ -175,7 +187,7 @@ export async function listDays(
 
 // ---- date ranges ----
 
-export interface RangeQuery extends PageRequest {
+export interface RangeQuery extends PageRequest, GalleryFilters {
   tz: string;
   from: string;
   to: string;
@@ -217,9 +229,35 @@ export async function listRangeImages(
   query: RangeQuery & { mode: 'organize' | 'refine' },
 ): Promise<{ images: GalleryImage[]; pagination: Pagination }> {
   const tz = await resolveTimeZone(ctx.db, query.tz);
+  const filters = filtersOf(query);
+  if (hasFilters(filters)) return listFilteredRangeImages(ctx, userId, { ...query, tz }, filters);
   const queries = rangeImages[query.mode];
   const params = { userId, tz, from: query.from, to: query.to, limit: query.limit, offset: pageOffset(query) };
   const [rows, [{ total }]] = await Promise.all([queries.page(ctx.db).execute(params), queries.total(ctx.db).execute(params)]);
+  return { images: rows.map((r) => presentGalleryImage(ctx, r)), pagination: pageInfo(query, Number(total)) };
+}
+
+/** A filtered page of a date range: the same order and paging as the prepared queries, built per call. */
+async function listFilteredRangeImages(
+  ctx: GalleryContext,
+  userId: number,
+  query: RangeQuery & { mode: 'organize' | 'refine' },
+  filters: GalleryFilters,
+): Promise<{ images: GalleryImage[]; pagination: Pagination }> {
+  const where = and(
+    completedImagesOf(userId, MODULE_OF_MODE[query.mode], filters, query.tz),
+    dayRange(generatedImages.createdAt, query.tz, query.from, query.to),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select(imageColumns)
+      .from(generatedImages)
+      .where(where)
+      .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    ctx.db.select({ total: count() }).from(generatedImages).where(where),
+  ]);
   return { images: rows.map((r) => presentGalleryImage(ctx, r)), pagination: pageInfo(query, Number(total)) };
 }
 
@@ -230,7 +268,8 @@ export async function listRangeBatches(
   query: RangeQuery & { mode: 'create' | 'tweak' },
 ): Promise<{ batches: GalleryBatch[]; pagination: Pagination }> {
   const tz = await resolveTimeZone(ctx.db, query.tz);
-  const where = and(batchesWithImages(userId, MODULE_OF_MODE[query.mode]!), dayRange(batches.createdAt, tz, query.from, query.to));
+  const filters = filtersOf(query);
+  const where = and(batchesWithImages(userId, MODULE_OF_MODE[query.mode]!, filters, tz), dayRange(batches.createdAt, tz, query.from, query.to));
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select()
@@ -246,7 +285,7 @@ export async function listRangeBatches(
     ? await ctx.db
         .select(imageColumns)
         .from(generatedImages)
-        .where(and(inArray(generatedImages.batchId, ids), completedImagesOf(userId, null)))
+        .where(and(inArray(generatedImages.batchId, ids), completedImagesOf(userId, null, { ...filters, dateFrom: undefined, dateTo: undefined })))
         .orderBy(asc(generatedImages.batchId), asc(generatedImages.variationNumber), asc(generatedImages.id))
     : [];
   const byBatch = new Map<number, GalleryImage[]>();

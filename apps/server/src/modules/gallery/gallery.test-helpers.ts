@@ -18,6 +18,9 @@ export interface SeedImage {
   status?: 'PROCESSING' | 'COMPLETED' | 'FAILED';
   deleted?: boolean;
   isPublic?: boolean;
+  operationType?: string;
+  /** The settings snapshot's renderType; none (a render from before render types) when absent. */
+  renderType?: string;
 }
 
 /**
@@ -73,6 +76,8 @@ export async function seedImages(
         width: file?.width ?? 1024,
         height: file?.height ?? 768,
         prompt: PROMPTS[gi % PROMPTS.length],
+        operationType: img.operationType ?? null,
+        settingsSnapshot: img.renderType ? { renderType: img.renderType } : null,
         isPublic: img.isPublic ?? false,
         publishedAt: img.isPublic ? img.createdAt : null,
         deletedAt: img.deleted ? new Date() : null,

@@ -201,6 +201,19 @@ describe('images endpoints', () => {
       expect(fromResult.variations).toHaveLength(2);
     });
 
+    it('lists running and completed tweak results but never a failed one (the batch status carries it)', async () => {
+      const u = await createImagesUser(t.app, 'Failed tweak');
+      const base = await createGeneratedImage(t.app, u.id, { moduleType: 'CREATE' });
+      const done = await createGeneratedImage(t.app, u.id, { moduleType: 'TWEAK', baseImageId: base.id, operationType: 'inpaint' });
+      const failed = await createGeneratedImage(t.app, u.id, { moduleType: 'TWEAK', baseImageId: base.id, operationType: 'inpaint', status: 'FAILED' });
+      const running = await createGeneratedImage(t.app, u.id, { moduleType: 'TWEAK', baseImageId: base.id, operationType: 'outpaint', status: 'PROCESSING' });
+      const body = (await get(u, `/api/images/tweak-history/${base.id}`)).json();
+      expect(body.variations.map((g: GeneratedImage) => g.id)).toEqual([running.id, done.id]);
+      expect(body.pagination.total).toBe(2);
+      const status = (await get(u, `/api/runpod/status/${failed.batchId}`)).json();
+      expect(status.images.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([[failed.id, 'FAILED']]);
+    });
+
     it('an input image as base with no results yet is an empty history', async () => {
       const body = (await get(ada, `/api/images/tweak-history/${adaInput.id}`)).json();
       expect(body).toMatchObject({ variations: [], currentBaseImageId: adaInput.id, baseImageId: adaInput.id });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { ModuleType, UploadSource } from '@atelier/contract';
 import { generatedImages, inputImages } from '../../db/schema/index.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -79,7 +79,7 @@ export async function listCompletedGeneratedImages(
 }
 
 /**
- * Tweak history: the caller's TWEAK images made from a base image (index
+ * Tweak history: the caller's running and completed TWEAK images (never FAILED ones) made from a base image (index
  * generated_images_base_idx). The base is an input or generated image id of the caller's
  * (else 404). When the id asked for is itself a tweak result, the history is its original
  * base's, so every step of one editing session lists together.
@@ -118,6 +118,8 @@ export async function getTweakHistory(
     eq(generatedImages.userId, userId),
     eq(generatedImages.baseImageId, rootId),
     eq(generatedImages.moduleType, 'TWEAK'),
+    // The strip lists finished and running results; a failed one is the batch's status (refunded).
+    ne(generatedImages.status, 'FAILED'),
     isNull(generatedImages.deletedAt),
     baseType === 'input'
       ? sql`${generatedImages.settingsSnapshot}->>'baseImageType' = 'input'`

@@ -276,7 +276,7 @@ describe('refine failures', () => {
     await failing?.close();
   });
 
-  it('refunds each failed variation once, restoring the balance', async () => {
+  it('refunds each failed variation once, restoring the balance, and keeps failed variations out of the results strip', async () => {
     const { app } = failing!;
     const user = await createSubscribedUser(app, { credits: 4 });
     const imageId = await createRefineInput(app, user.id);
@@ -285,8 +285,10 @@ describe('refine failures', () => {
     const { batchId } = res.json() as RefineGenerateResponse;
     expect(await balanceOf(app, user.id)).toBe(2);
 
+    // The strip lists finished and running results only: the failures are the batch's status.
     const ops = await finished(app, user.headers, user.id, batchId, imageId);
-    expect(ops.map((o) => o.status)).toEqual(['FAILED', 'FAILED']);
+    expect(ops).toEqual([]);
+    expect((await imagesOfBatch(app, user.id, batchId)).map((i) => i.status)).toEqual(['FAILED', 'FAILED']);
     expect(calls.n).toBe(6); // three attempts each
     await eventually(async () => (await balanceOf(app, user.id)) === 4, 'the refunds');
     const refunds = await app.ctx.db

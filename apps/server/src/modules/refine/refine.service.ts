@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
@@ -264,7 +264,16 @@ export async function listRefineOperations(
   const rows = await ctx.db
     .select()
     .from(generatedImages)
-    .where(and(eq(generatedImages.userId, userId), eq(generatedImages.moduleType, 'REFINE'), bySource, isNull(generatedImages.deletedAt)))
+    .where(
+      and(
+        eq(generatedImages.userId, userId),
+        eq(generatedImages.moduleType, 'REFINE'),
+        bySource,
+        // Finished and running results only: a failed one is its batch's status, with its refund.
+        ne(generatedImages.status, 'FAILED'),
+        isNull(generatedImages.deletedAt),
+      ),
+    )
     .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
     .limit(Math.min(Math.max(1, limit), 100));
   return { imageId, imageType, source: presentSource(ctx, source), operations: rows.map((r) => presentOperation(ctx, r)) };

@@ -205,6 +205,9 @@ describe('a tweak the engine cannot make', () => {
     );
     expect(rows.every((r) => r.refundedAt !== null)).toBe(true);
     expect(await getBalance(failing.app.ctx.db, u.id)).toBe(5);
+    // The results strip never lists the failures: they are the batch's status, refunded.
+    const history = await failing.app.inject({ method: 'GET', url: `/api/images/tweak-history/${input.id}?baseImageType=input`, headers: u.headers });
+    expect(history.json().variations).toEqual([]);
   });
 });
 

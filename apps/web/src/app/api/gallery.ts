@@ -4,6 +4,7 @@ import {
   type ExploreUseAsInputResponse,
   type GalleryBatchesResponse,
   type GalleryDaysResponse,
+  type GalleryFilters,
   type GalleryImage,
   type GalleryImagesResponse,
   type GalleryMode,
@@ -21,6 +22,8 @@ import { api } from './base';
 export interface GalleryDaysArgs {
   mode: GalleryMode;
   tz: string;
+  /** The gallery's filters; absent (not empty) when none is set, so the cache keys stay those of the first screen. */
+  filters?: GalleryFilters;
 }
 
 export interface GalleryRangeArgs {
@@ -29,7 +32,12 @@ export interface GalleryRangeArgs {
   to: string;
   page: number;
   limit?: number;
+  filters?: GalleryFilters;
 }
+
+/** The set filters as query parameters (module, renderType, visibility, dateFrom, dateTo). */
+const filterEntries = (filters: GalleryFilters | undefined): Array<[string, string]> =>
+  Object.entries(filters ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
 
 const rangeQuery = (path: string, mode: GalleryMode, a: GalleryRangeArgs, defaultLimit: number) => {
   const params = new URLSearchParams({
@@ -40,6 +48,7 @@ const rangeQuery = (path: string, mode: GalleryMode, a: GalleryRangeArgs, defaul
     page: String(a.page),
     limit: String(a.limit ?? defaultLimit),
   });
+  for (const [key, value] of filterEntries(a.filters)) params.set(key, value);
   return `${path}?${params}`;
 };
 
@@ -50,7 +59,7 @@ const ALL_PAGES = { type: 'GalleryPage' as const, id: 'ALL' };
 export const galleryApi = api.injectEndpoints({
   endpoints: (build) => ({
     getGalleryDays: build.query<GalleryDaysResponse, GalleryDaysArgs>({
-      query: ({ mode, tz }) => `/gallery/days?${new URLSearchParams({ mode, tz })}`,
+      query: ({ mode, tz, filters }) => `/gallery/days?${new URLSearchParams([['mode', mode], ['tz', tz], ...filterEntries(filters)])}`,
       providesTags: (_r, _e, { mode }) => [{ type: 'GalleryDays', id: mode }],
     }),
     getGalleryImages: build.query<GalleryImagesResponse, GalleryRangeArgs & { mode: 'organize' | 'refine' }>({

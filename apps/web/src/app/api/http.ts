@@ -1,4 +1,5 @@
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { reportUnauthorized } from './unauthorized';
 
 /** Every call goes to /api on the same host (the Vite dev server proxies it). */
 export const API_BASE = '/api';
@@ -104,4 +105,24 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(response.status, message, data);
   }
   return data as T;
+}
+
+/**
+ * GET of a file from the API with the stored bearer token (image downloads, which are saved from
+ * a blob and so cannot go through RTK Query). Resolves with the 2xx Response; otherwise throws an
+ * ApiError, and a 401 first runs the 401 rule (logout, then /login) like every other call.
+ */
+export async function fetchApiFile(path: string, doFetch: typeof fetch = fetch): Promise<Response> {
+  const token = readStoredToken();
+  const response = await doFetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (response.ok) return response;
+  if (response.status === 401) await reportUnauthorized();
+  let data: unknown = undefined;
+  try {
+    data = await response.json();
+  } catch {
+    // Not JSON: the status text says it.
+  }
+  const message = isRecord(data) && typeof data.message === 'string' ? data.message : `Download failed (${response.status})`;
+  throw new ApiError(response.status, message, data);
 }

@@ -11,7 +11,7 @@ import {
 import { logout } from '../../features/auth/store/authSlice';
 import { readStoredToken } from '../../features/auth/store/storedSession';
 import { api } from './base';
-import { API_BASE, ApiError } from './http';
+import { API_BASE, ApiError, fetchApiFile } from './http';
 import { handleUnauthorized } from './unauthorized';
 
 /** The input images list (spec §7 GET /images/input-images), page by page, newest first. */
@@ -137,11 +137,7 @@ export function uploadInputImage(file: File, { uploadSource = 'CREATE_MODULE', o
  */
 export async function downloadBrandedJpeg(kind: 'input' | 'generated', id: number, fallbackUrl: string | null): Promise<void> {
   try {
-    const token = readStoredToken();
-    const response = await fetch(`${API_BASE}/images/download/${kind}/${id}?name=atelier`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    if (!response.ok) throw new Error(`Download failed (${response.status})`);
+    const response = await fetchApiFile(`/images/download/${kind}/${id}?name=atelier`);
     const disposition = response.headers.get('content-disposition') ?? '';
     const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `atelier-${Date.now()}.jpg`;
     const blob = await response.blob();
@@ -155,6 +151,7 @@ export async function downloadBrandedJpeg(kind: 'input' | 'generated', id: numbe
     setTimeout(() => URL.revokeObjectURL(href), 1000);
   } catch (error) {
     console.error('Download failed:', error);
-    if (fallbackUrl) window.open(fallbackUrl, '_blank', 'noopener');
+    // A 401 has logged out (the 401 rule); the file would only show the error.
+    if (fallbackUrl && !(error instanceof ApiError && error.status === 401)) window.open(fallbackUrl, '_blank', 'noopener');
   }
 }

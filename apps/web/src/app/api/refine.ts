@@ -1,5 +1,6 @@
 import {
   IMAGE_PAGE_SIZES,
+  type AllUserImagesResponse,
   REFINE_DEFAULT_SETTINGS,
   type InputImage,
   type InputImagesResponse,
@@ -89,10 +90,20 @@ export const refineApi = api.injectEndpoints({
       query: ({ pageParam }) => `/images/input-images-by-source/REFINE_MODULE?page=${pageParam}&limit=${IMAGE_PAGE_SIZES.inputImagesBySource}`,
       providesTags: ['InputImage'],
     }),
+    /** The caller's completed renders of every module, newest first, page by page: what Upscale and Refine can start from. */
+    getRefineRenders: build.infiniteQuery<AllUserImagesResponse, void, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
+      },
+      query: ({ pageParam }) => `/images/all-user-images?page=${pageParam}&limit=${IMAGE_PAGE_SIZES.inputImages}`,
+      providesTags: ['CreateImage', 'TweakImage', 'RefineOperation'],
+    }),
   }),
 });
 
 export const {
+  useGetRefineRendersInfiniteQuery,
   useGetRefineOperationsQuery,
   useGetRefineSettingsQuery,
   useSaveRefineSettingsMutation,

@@ -7,9 +7,13 @@ import {
   UNAUTHORIZED_REDIRECT_DELAY_MS,
   handleUnauthorized,
   isPublicAuthPath,
+  setUnauthorizedLogout,
   setUnauthorizedNavigator,
   unauthorizedRedirectTarget,
 } from './unauthorized';
+import { logout } from '../../features/auth/store/authSlice';
+import { downloadGalleryImage } from '../../features/gallery/lib/imageActions';
+import { downloadBrandedJpeg } from './images';
 
 describe('the 401 rule: which paths stay put', () => {
   it.each(['/login', '/login/extra', '/register', '/register?x=1', '/auth/callback', '/auth/callback?token=abc'])(
@@ -116,5 +120,26 @@ describe('the 401 rule wired into the store', () => {
     expect(request.method).toBe('PATCH');
     expect(request.headers.get('Authorization')).toBe('Bearer good');
     expect(store.getState().auth.credits).toBe(3);
+  });
+
+  it.each([
+    ['the gallery download', () => downloadGalleryImage(42, '/api/files/u/1/x.jpg?sig=s')],
+    ['the branded JPEG download (Create, Tweak, Refine)', () => downloadBrandedJpeg('generated', 42, '/api/files/u/1/x.jpg?sig=s')],
+  ])('a 401 on %s logs out and redirects to /login instead of opening the file', async (_name, download) => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const navigate = vi.fn();
+    setUnauthorizedNavigator(navigate);
+    const fetch = mockFetch(json({ message: 'Your session has expired', code: 'UNAUTHORIZED' }, 401));
+    const store = makeStore({ auth: signedInAuth() });
+    setUnauthorizedLogout(() => store.dispatch(logout()));
+    await download();
+    expect(String(fetch.mock.calls[0][0])).toContain('/api/images/download/generated/42');
+    expect(store.getState().auth).toMatchObject({ ...initialAuthState, isInitialized: true });
+    expect(localStorage.getItem('token')).toBeNull();
+    vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_DELAY_MS);
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(open).not.toHaveBeenCalled();
   });
 });

@@ -24,6 +24,21 @@ export function setUnauthorizedNavigator(navigate: Navigate): void {
   navigateTo = navigate;
 }
 
+let sessionLogout: (() => unknown) | null = null;
+
+/**
+ * The app's store registers its logout here, so calls made outside RTK Query and the thunks
+ * (image and file downloads through fetch) run the same 401 rule.
+ */
+export function setUnauthorizedLogout(logout: () => unknown): void {
+  sessionLogout = logout;
+}
+
+/** Runs the 401 rule with the registered logout (a no-op before a store registered one). */
+export async function reportUnauthorized(): Promise<void> {
+  if (sessionLogout) await handleUnauthorized({ logout: sessionLogout });
+}
+
 export interface UnauthorizedDeps {
   logout: () => unknown;
   getPathname?: () => string;

@@ -4,9 +4,13 @@ import { useLocation } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { GalleryView } from './components/GalleryView';
+import { useFiltersInUrl } from './hooks/useFiltersInUrl';
 import { setGalleryMode } from './store/galleryUiSlice';
 
-/** /gallery: the gallery as a page. It opens in organize mode unless the link names another (state.mode). */
+/**
+ * /gallery: the gallery as a page. It opens in organize mode unless the link names another
+ * (state.mode), with the filters its URL names (?module, renderType, visibility, dateFrom, dateTo).
+ */
 export function GalleryPage() {
   usePageTitle('Gallery');
   const dispatch = useAppDispatch();
@@ -15,5 +19,6 @@ export function GalleryPage() {
   useEffect(() => {
     dispatch(setGalleryMode(asked));
   }, [asked, dispatch]);
-  return <GalleryView variant="page" />;
+  const filtersRead = useFiltersInUrl();
+  return filtersRead ? <GalleryView variant="page" /> : null;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RefineOperation, RefineOperationsResponse } from '@atelier/contract';
+import type { InputImage, RefineOperation, RefineOperationsResponse } from '@atelier/contract';
 import { AppToaster } from '../../components/ui/toast';
 import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
 import { RefinePage } from './RefinePage';
@@ -23,10 +23,45 @@ function operations(imageId: number, ops: RefineOperation[] = []): RefineOperati
   };
 }
 
-function serve({ settings404 = true }: { settings404?: boolean } = {}) {
+const page = (total: number) => ({ page: 1, limit: 50, total, totalPages: total > 0 ? 1 : 0 });
+
+/** A completed render of the caller's, as GET /images/all-user-images lists it. */
+function render(id: number, moduleType: 'CREATE' | 'TWEAK' | 'REFINE' = 'CREATE', operationType: string | null = null) {
+  return {
+    id,
+    imageUrl: `/api/files/gen/${id}.jpg`,
+    processedImageUrl: null,
+    thumbnailUrl: `/api/files/gen/${id}-thumb.webp`,
+    batchId: id,
+    variationNumber: 1,
+    status: 'COMPLETED',
+    runpodStatus: 'COMPLETED',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    moduleType,
+    operationType,
+    maskMaterialMappings: null,
+    aiPrompt: null,
+    aiMaterials: [],
+    settingsSnapshot: null,
+    contextSelection: null,
+    prompt: 'a brick villa',
+    settings: null,
+    inputImageId: null,
+    baseImageId: null,
+    width: 640,
+    height: 480,
+  };
+}
+
+function serve({ settings404 = true, renders = [] as unknown[], inputs = [] as unknown[] }: { settings404?: boolean; renders?: unknown[]; inputs?: unknown[] } = {}) {
   return mockFetchBy((url) => {
     const path = new URL(url, 'http://app.test').pathname;
     if (path === '/api/images/input-images-by-source/REFINE_MODULE') return json(empty);
+    if (path === '/api/images/all-user-images') return json({ images: renders, pagination: page(renders.length) });
+    if (path === '/api/images/input-images') return json({ inputImages: inputs, pagination: page(inputs.length) });
+    if (path === '/api/refine/operations/41') return json({ ...operations(41), source: { ...operations(41).source, width: 640, height: 480 } });
+    if (path === '/api/refine/settings/41') return json({ message: 'No refine settings are saved for this image', code: 'NOT_FOUND' }, 404);
     if (path === '/api/engine') return json({ name: 'local', isPreview: true });
     if (path === '/api/refine/operations/31') return json(operations(31));
     if (path === '/api/refine/settings/31') return settings404 ? json({ message: 'No refine settings are saved for this image', code: 'NOT_FOUND' }, 404) : json({});
@@ -106,6 +141,41 @@ describe('RefinePage', () => {
     expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
   });
 
+  it('opened without an image (the work sidebar), lists the renders and inputs to choose from; a chosen render shows its output size relative to it', async () => {
+    const input: InputImage = {
+      id: 7,
+      originalUrl: '/api/files/in/7.png',
+      processedUrl: null,
+      imageUrl: '/api/files/in/7.png',
+      thumbnailUrl: null,
+      fileName: 'harbour-house.png',
+      status: 'COMPLETED',
+      isProcessed: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      uploadSource: 'CREATE_MODULE',
+      dimensions: { width: 960, height: 640 },
+      aiMaterials: [],
+      aiPrompt: null,
+      generatedPrompt: null,
+      sourceGeneratedImageId: null,
+      sourceInputImageId: null,
+    };
+    serve({ renders: [render(42, 'TWEAK', 'inpaint'), render(41)], inputs: [input] });
+    renderRefine(null);
+    const strip = await screen.findByRole('navigation', { name: 'Images to refine' });
+    expect(await within(strip).findByRole('button', { name: 'Render 41, variation 1' })).toBeInTheDocument();
+    expect(within(strip).getByRole('button', { name: 'Tweak 42, variation 1' })).toBeInTheDocument();
+    expect(within(strip).getByRole('button', { name: 'harbour-house.png' })).toBeInTheDocument();
+    expect(within(strip).getByText('Renders')).toBeInTheDocument();
+    expect(within(strip).getByText('Inputs')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload an image to refine' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(strip).getByRole('button', { name: 'Render 41, variation 1' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Scale 2×' }));
+    await waitFor(() => expect(screen.getByTestId('refine-output')).toHaveTextContent('3,938 × 2,954 px, 6.2× this render'));
+  });
+
   it("selects Create's image from the navigation state, clears the state, and uses the defaults after a 404", async () => {
     serve();
     const { router } = renderRefine({ imageId: 31, imageUrl: '/api/files/gen/31.jpg', imageType: 'generated' });
@@ -113,7 +183,7 @@ describe('RefinePage', () => {
     expect(pinned).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(screen.getByRole('combobox', { name: 'Resolution' })).toHaveValue('1969');
-    expect(await screen.findByTestId('refine-output')).toHaveTextContent('1,969 × 1,313 px · 2.6 MP');
+    expect(await screen.findByTestId('refine-output')).toHaveTextContent('1,969 × 1,313 px, 1.6× this render · 2.6 MP');
     expect(screen.getByRole('switch', { name: 'Match Color' })).toBeChecked();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

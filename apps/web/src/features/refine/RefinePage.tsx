@@ -1,20 +1,21 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useLocation } from 'react-router';
-import { IMAGE_MESSAGES, REFINE_MESSAGES, type InputImage } from '@atelier/contract';
+import { REFINE_MESSAGES, type InputImage } from '@atelier/contract';
 import { errorMessage } from '../../app/api/http';
-import { downloadBrandedJpeg, flattenInputImages } from '../../app/api/images';
-import { refineInputAdded, useGetRefineInputsInfiniteQuery, useGetRefineOperationsQuery } from '../../app/api/refine';
+import { downloadBrandedJpeg } from '../../app/api/images';
+import { refineInputAdded, useGetRefineOperationsQuery } from '../../app/api/refine';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { openGallery } from '../gallery';
 import { CanvasTopBar, ImageActions } from '../../components/workspace/CanvasFrame';
-import { UploadWorkspace, uploadStripChrome } from '../../components/workspace/UploadWorkspace';
+import { UploadWorkspace } from '../../components/workspace/UploadWorkspace';
 import { useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { RefineCanvas, type CanvasLayer } from './components/RefineCanvas';
-import { RefineImageStrip, type StripImage } from './components/RefineImageStrip';
+import { RefineImageStrip } from './components/RefineImageStrip';
 import { useInspectorToggle } from '../../components/workspace/InspectorPanel';
 import { RefineInspector } from './components/RefineInspector';
 import { RefinePromptModal } from './components/RefinePromptModal';
@@ -22,8 +23,9 @@ import { useDelayedModal } from './hooks/useDelayedModal';
 import { ResultsStrip } from './components/ResultsStrip';
 import { useNavigationImage } from './hooks/useNavigationImage';
 import { useRefineAction } from './hooks/useRefineAction';
+import { useRefineChoices } from './hooks/useRefineChoices';
 import { useRefineSettingsSync } from './hooks/useRefineSettingsSync';
-import { COMPLETION_FALLBACK_MS, describeResult, isProcessing, outputSummary, shownResult } from './refineLogic';
+import { COMPLETION_FALLBACK_MS, describeResult, isProcessing, outputSummary, shownResult, stripOperations } from './refineLogic';
 import {
   choiceKey,
   errorCleared,
@@ -67,25 +69,9 @@ export function RefinePage() {
   const settingsSync = useRefineSettingsSync();
 
   // ---- the images to refine ----
-  const inputsQuery = useGetRefineInputsInfiniteQuery();
-  const uploads = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
-  const stripImages = useMemo<StripImage[]>(() => {
-    const pinnedKeys = new Set(pinned.map((p) => choiceKey(p)));
-    return [
-      ...pinned.map((p) => ({
-        key: choiceKey(p)!,
-        imageId: p.imageId,
-        imageType: p.imageType,
-        thumbnailUrl: p.imageUrl,
-        title: p.imageType === 'generated' ? `Render ${p.imageId} from Create` : `Input image ${p.imageId} from Create`,
-        fromCreate: true,
-      })),
-      ...uploads
-        .filter((u) => !pinnedKeys.has(`uploaded:${u.id}`))
-        .map((u) => ({ key: `uploaded:${u.id}`, imageId: u.id, imageType: 'uploaded' as const, thumbnailUrl: u.thumbnailUrl ?? u.imageUrl, title: u.fileName, fromCreate: false })),
-    ];
-  }, [pinned, uploads]);
-  const uploadsReady = inputsQuery.isSuccess || inputsQuery.isError;
+  const choices = useRefineChoices(pinned);
+  const stripImages = useMemo(() => choices.sections.flatMap((section) => section.images), [choices.sections]);
+  const uploadsReady = choices.ready;
 
   // Spec §2: the newest item is selected when the images load and none is.
   const firstKey = stripImages[0]?.key;
@@ -98,7 +84,7 @@ export function RefinePage() {
   // ---- results ----
   const opsQuery = useGetRefineOperationsQuery(selected ?? skipToken);
   const current = opsQuery.currentData;
-  const operations = useMemo(() => current?.operations ?? [], [current]);
+  const operations = useMemo(() => stripOperations(current?.operations ?? []), [current]);
   const { refetch } = opsQuery;
   // Spec §4: choosing an image flags that its operations are fetched (fresh, not only from the cache).
   useEffect(() => {
@@ -119,6 +105,11 @@ export function RefinePage() {
   const operationIds = useRef(new Set<number>());
   operationIds.current = new Set(operations.map((o) => o.id));
   useLiveMessage((message) => {
+    if (message.type === 'variation_failed' && operationIds.current.has(message.imageId)) {
+      // The failed variation leaves the strip; its batch's status says so once, with the refund.
+      toast.error(`${REFINE_MESSAGES.variationFailed}: variation ${message.variationNumber}. Its credit was refunded.`, { id: `failed-${message.imageId}` });
+      return;
+    }
     if (message.type !== 'variation_completed' || message.moduleType !== 'REFINE' || !operationIds.current.has(message.imageId)) return;
     setTimeout(() => {
       dispatch(resultChosen(message.imageId));
@@ -134,7 +125,7 @@ export function RefinePage() {
   useEffect(() => {
     if (source && freshThumb && pinnedHere) dispatch(pinnedUrlRefreshed({ imageId: source.imageId, imageType: source.imageType, imageUrl: freshThumb }));
   }, [source, freshThumb, pinnedHere, dispatch]);
-  const selectedUpload = selected?.imageType === 'uploaded' ? uploads.find((u) => u.id === selected.imageId) : undefined;
+  const selectedUpload = selected?.imageType === 'uploaded' ? choices.inputById(selected.imageId) : undefined;
   const selectedPin = pinned.find((p) => choiceKey(p) === selectedKey);
   const sourceUrl = source?.imageUrl ?? selectedUpload?.imageUrl ?? selectedPin?.imageUrl ?? null;
   const sourceSize = source ? { width: source.width, height: source.height } : selectedUpload ? selectedUpload.dimensions : null;
@@ -146,7 +137,7 @@ export function RefinePage() {
     ? { url: result.processedImageUrl ?? result.resultImageUrl, width: result.width, height: result.height, alt: `Refined result ${result.batchId}, variation ${result.variationNumber}` }
     : null;
 
-  const output = outputSummary(sourceSize, refine.settings);
+  const output = outputSummary(sourceSize, refine.settings, selected?.imageType === 'generated' ? 'render' : 'image');
   const action = useRefineAction(sourceUrl);
 
   // ---- upload ----
@@ -171,7 +162,6 @@ export function RefinePage() {
   };
 
   const noImages = uploadsReady && stripImages.length === 0 && !selected;
-  const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchBySourceFailed) : null;
   const opsError = opsQuery.isError ? errorMessage(opsQuery.error, REFINE_MESSAGES.fetchOperationsFailed) : null;
   const processingCount = operations.filter((o) => o.status === 'PROCESSING').length;
   const canGenerate = !!selected && !!sourceUrl && !!output && !output.tooLarge && !settingsSync.loading && !action.submitting;
@@ -193,10 +183,12 @@ export function RefinePage() {
       }
       strip={
         <RefineImageStrip
-          images={stripImages}
+          sections={choices.sections}
           selectedKey={selectedKey}
           onSelect={(image) => dispatch(imageChosen({ imageId: image.imageId, imageType: image.imageType }))}
-          {...uploadStripChrome(workspace, inputsQuery, inputsError)}
+          onUploadClick={workspace.browse}
+          upload={workspace.upload}
+          {...choices.strip}
         />
       }
       canvas={

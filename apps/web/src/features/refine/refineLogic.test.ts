@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefineOperation } from '@atelier/contract';
-import { clampSide, describeResult, hasCreditsFor, isProcessing, outputSummary, presetOf, shownResult } from './refineLogic';
+import { clampSide, describeResult, hasCreditsFor, isProcessing, outputSummary, presetOf, shownResult, stripOperations } from './refineLogic';
 
 const op = (id: number, status: RefineOperation['status'], over: Partial<RefineOperation> = {}): RefineOperation => ({
   id,
@@ -21,9 +21,16 @@ const op = (id: number, status: RefineOperation['status'], over: Partial<RefineO
 });
 
 describe('refine rules', () => {
+  it('says the output size relative to the chosen image: the scale multiplies the 1969 px box, not the image', () => {
+    const settings = { resolution: { width: 1969, height: 1969 }, scaleFactor: 2 };
+    expect(outputSummary({ width: 640, height: 480 }, settings, 'render')?.label).toBe('3,938 × 2,954 px, 6.2× this render');
+    expect(outputSummary({ width: 1000, height: 500 }, { resolution: { width: 1000, height: 1000 }, scaleFactor: 3 })?.label).toBe('3,000 × 1,500 px, 3× this image');
+    expect(outputSummary({ width: 4000, height: 3000 }, { resolution: { width: 1024, height: 1024 }, scaleFactor: 1 }, 'render')?.label).toBe('1,024 × 768 px, 0.3× this render');
+  });
+
   it('summarises the output the server will make, and refuses above 64 MP', () => {
     const s = outputSummary({ width: 960, height: 640 }, { resolution: { width: 1969, height: 1969 }, scaleFactor: 1 });
-    expect(s).toMatchObject({ width: 1969, height: 1313, label: '1,969 × 1,313 px', megapixels: '2.6 MP', tooLarge: null });
+    expect(s).toMatchObject({ width: 1969, height: 1313, label: '1,969 × 1,313 px, 2.1× this image', megapixels: '2.6 MP', tooLarge: null });
     const big = outputSummary({ width: 800, height: 800 }, { resolution: { width: 2100, height: 2100 }, scaleFactor: 4 });
     expect(big?.tooLarge).toMatch(/70\.6 MP.*64 megapixels/);
     expect(outputSummary(null, { resolution: { width: 1969, height: 1969 }, scaleFactor: 1 })).toBeNull();
@@ -50,5 +57,10 @@ describe('refine rules', () => {
     expect(isProcessing(ops)).toBe(true);
     expect(isProcessing(ops.slice(1))).toBe(false);
     expect(describeResult(ops[1])).toBe('2× · 2,048 × 1,366');
+  });
+
+  it('lists finished and running results in the strip, never a failed one', () => {
+    const ops = [op(4, 'FAILED'), op(3, 'PROCESSING'), op(2, 'COMPLETED'), op(1, 'FAILED')];
+    expect(stripOperations(ops).map((o) => o.id)).toEqual([3, 2]);
   });
 });

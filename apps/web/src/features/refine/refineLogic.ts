@@ -2,6 +2,7 @@ import {
   REFINE_LIMITS,
   refineOutputSize,
   refineOutputTooLargeMessage,
+  type GeneratedImage,
   type RefineOperation,
   type RefineOutputSize,
   type RefineResolution,
@@ -23,19 +24,36 @@ export function presetOf(resolution: RefineResolution): number | null {
 export const SCALE_FACTORS = [1, 2, 3, 4] as const;
 
 export interface OutputSummary extends RefineOutputSize {
-  /** "3938 × 2954 px" */
+  /** "3,938 × 2,954 px, 6.2× this render" */
   label: string;
+  /** "3,938 × 2,954 px" */
+  sizeText: string;
+  /** "6.2× this render" */
+  relative: string;
   megapixels: string;
   /** The 400 the server would answer (above 64 MP), or null. */
   tooLarge: string | null;
 }
 
-export function outputSummary(source: { width: number; height: number } | null, settings: Pick<RefineSettings, 'resolution' | 'scaleFactor'>): OutputSummary | null {
+/**
+ * The output size and what it is relative to the chosen image (issue 28 item 6): the scale factor
+ * multiplies the resolution box the image is fitted into (spec §9: 1969 px), not the image, so
+ * "2×" alone would mislead. "3,938 × 2,954 px, 6.2× this render".
+ */
+export function outputSummary(
+  source: { width: number; height: number } | null,
+  settings: Pick<RefineSettings, 'resolution' | 'scaleFactor'>,
+  sourceKind: 'render' | 'image' = 'image',
+): OutputSummary | null {
   if (!source || source.width <= 0 || source.height <= 0) return null;
   const size = refineOutputSize(source, settings.resolution, settings.scaleFactor);
+  const sizeText = `${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} px`;
+  const relative = `${(size.width / source.width).toLocaleString('en-US', { maximumFractionDigits: 1 })}× this ${sourceKind}`;
   return {
     ...size,
-    label: `${size.width.toLocaleString('en-US')} × ${size.height.toLocaleString('en-US')} px`,
+    label: `${sizeText}, ${relative}`,
+    sizeText,
+    relative,
     megapixels: `${(size.pixels / 1_000_000).toFixed(1)} MP`,
     tooLarge: refineOutputTooLargeMessage(size),
   };
@@ -50,6 +68,14 @@ export function hasCreditsFor(credits: number, variations: number): boolean {
 export function clampSide(value: number): number {
   if (!Number.isFinite(value)) return REFINE_LIMITS.resolutionSide.min;
   return Math.min(REFINE_LIMITS.resolutionSide.max, Math.max(REFINE_LIMITS.resolutionSide.min, Math.round(value)));
+}
+
+/**
+ * The results strip's tiles: finished and running results only (spec §4). A failed one is its
+ * batch's status, told once with its refund (useRefineFailureNotice), never a tile.
+ */
+export function stripOperations(operations: RefineOperation[]): RefineOperation[] {
+  return operations.filter((o) => o.status !== 'FAILED');
 }
 
 /** The newest completed result (the list is newest first). */
@@ -79,4 +105,10 @@ export function describeResult(op: RefineOperation): string {
   const scale = op.settings ? `${op.settings.scaleFactor}×` : '';
   const size = op.width && op.height ? `${op.width.toLocaleString('en-US')} × ${op.height.toLocaleString('en-US')}` : '';
   return [scale, size].filter(Boolean).join(' · ');
+}
+
+/** A render's name in the strip: what made it, its id and variation ("Render 12, variation 1"). */
+export function renderTitle(image: Pick<GeneratedImage, 'id' | 'moduleType' | 'operationType' | 'variationNumber'>): string {
+  const kind = image.moduleType === 'TWEAK' ? 'Tweak' : image.moduleType === 'REFINE' ? (image.operationType === 'upscale' ? 'Upscaled' : 'Refined') : 'Render';
+  return `${kind} ${image.id}, variation ${image.variationNumber}`;
 }

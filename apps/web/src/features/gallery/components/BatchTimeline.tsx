@@ -2,6 +2,7 @@ import { GALLERY_PAGE_SIZES, type BatchGalleryMode, type GalleryBatch, type Gall
 import { useVirtualizer } from '@tanstack/react-virtual';
 import clsx from 'clsx';
 import { memo, useCallback, useMemo, useRef } from 'react';
+import { useGalleryQueryFilters } from '../hooks/useGalleryFilters';
 import { useGetGalleryBatchesQuery } from '../../../app/api/gallery';
 import { timeOfDay } from '../lib/days';
 import { BATCH_ROW_PADDING, BATCH_THUMB_SIZES, batchRowHeight, DAY_HEADER_HEIGHT, GRID_PADDING_X } from '../lib/geometry';
@@ -88,7 +89,8 @@ const BatchRow = memo(function BatchRow({
   onSelect: (batch: GalleryBatch) => void;
 }) {
   const loc = locateTile(placement, row.first, PAGE);
-  const { data, isError, isFetching, refetch } = useGetGalleryBatchesQuery({ mode, tz: timeZone, ...monthRange(loc.month), page: loc.page, limit: PAGE });
+  const filters = useGalleryQueryFilters();
+  const { data, isError, isFetching, refetch } = useGetGalleryBatchesQuery({ mode, tz: timeZone, ...monthRange(loc.month), page: loc.page, limit: PAGE, filters });
   const batch = data?.batches[loc.index];
   const thumb = BATCH_THUMB_SIZES[size];
   const slots = mode === 'create' ? 4 : 2;

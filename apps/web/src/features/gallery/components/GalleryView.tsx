@@ -5,7 +5,7 @@ import {
   type GalleryDaysResponse,
   type GalleryMode,
 } from '@atelier/contract';
-import { Layers, LayoutGrid, Maximize2, RotateCw, Sparkles, WandSparkles, X, type LucideIcon } from 'lucide-react';
+import { Layers, LayoutGrid, Maximize2, RotateCw, SearchX, SlidersHorizontal, Sparkles, WandSparkles, X, type LucideIcon } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../../app/api/base';
@@ -16,10 +16,20 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { formatNumber } from '../../../lib/format';
+import { useGalleryQueryFilters } from '../hooks/useGalleryFilters';
 import { browserTimeZone } from '../lib/days';
+import { filterChips, type GalleryFilterKey } from '../lib/filters';
 import { gridGeometry } from '../lib/geometry';
 import { storeGalleryView } from '../lib/storedView';
-import { setGalleryImageSize, setGalleryLayout } from '../store/galleryUiSlice';
+import {
+  clearGalleryFilters,
+  removeGalleryFilter,
+  setFilterPanelOpen,
+  setGalleryFilters,
+  setGalleryImageSize,
+  setGalleryLayout,
+} from '../store/galleryUiSlice';
+import { ActiveFilters, FilterPanel } from './FilterPanel';
 import { BatchPanel } from './BatchPanel';
 import { BatchTimeline } from './BatchTimeline';
 import { GalleryActionsProvider } from './GalleryActions';
@@ -70,7 +80,7 @@ function monthTotals(data: GalleryDaysResponse | undefined): Map<string, number>
  * and a change of buckets refetches only the month pages whose counts moved. The buckets are
  * also polled while the window has focus, for work finished in other tabs.
  */
-function useLiveBuckets(mode: GalleryMode, data: GalleryDaysResponse | undefined, refetch: () => unknown) {
+function useLiveBuckets(mode: GalleryMode, view: string, data: GalleryDaysResponse | undefined, refetch: () => unknown) {
   const dispatch = useAppDispatch();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useLiveMessage((message) => {
@@ -80,16 +90,17 @@ function useLiveBuckets(mode: GalleryMode, data: GalleryDaysResponse | undefined
   });
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  const previous = useRef<{ mode: GalleryMode; totals: Map<string, number> } | null>(null);
+  // `view` is the mode and its filters: other filters give other totals, not a change of them.
+  const previous = useRef<{ view: string; totals: Map<string, number> } | null>(null);
   useEffect(() => {
     if (!data) return;
     const totals = monthTotals(data);
     const before = previous.current;
-    previous.current = { mode, totals };
-    if (!before || before.mode !== mode) return;
+    previous.current = { view, totals };
+    if (!before || before.view !== view) return;
     const changed = [...new Set([...totals.keys(), ...before.totals.keys()])].filter((m) => totals.get(m) !== before.totals.get(m));
     if (changed.length) dispatch(api.util.invalidateTags(changed.map((m) => ({ type: 'GalleryPage' as const, id: `${mode}:${m}` }))));
-  }, [data, mode, dispatch]);
+  }, [data, mode, view, dispatch]);
 }
 
 /** The selected batch as the cache holds it now (so the panel shows visibility changes at once). */
@@ -117,10 +128,12 @@ export interface GalleryViewProps {
 /** The gallery (image-modules §2): toolbar with the view customiser, then the mode's timeline. */
 export function GalleryView({ variant, onClose, timeZone, initialRect }: GalleryViewProps) {
   const dispatch = useAppDispatch();
-  const { mode, layout, imageSize } = useAppSelector((s) => s.galleryUi);
+  const { mode, layout, imageSize, filters, filterPanelOpen } = useAppSelector((s) => s.galleryUi);
   const tz = useMemo(() => timeZone ?? browserTimeZone(), [timeZone]);
-  const days = useGetGalleryDaysQuery({ mode, tz }, { pollingInterval: 30_000, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: 30 });
-  useLiveBuckets(mode, days.data, days.refetch);
+  const queryFilters = useGalleryQueryFilters();
+  const view = `${mode}|${new URLSearchParams(Object.entries(queryFilters ?? {}))}`;
+  const days = useGetGalleryDaysQuery({ mode, tz, filters: queryFilters }, { pollingInterval: 30_000, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: 30 });
+  useLiveBuckets(mode, view, days.currentData, days.refetch);
   useEffect(() => storeGalleryView({ layout, imageSize }), [layout, imageSize]);
 
   const [selected, setSelected] = useState<GalleryBatch | null>(null);
@@ -129,7 +142,9 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
 
   const copy = MODE_COPY[mode];
   const batchMode = isBatchGalleryMode(mode);
-  const data = days.data?.mode === mode ? days.data : undefined;
+  // Only the answer for this mode and these filters: a previous one would misplace the tiles.
+  const data = days.currentData;
+  const chips = queryFilters ? filterChips(queryFilters) : [];
   const skeletonGeometry = gridGeometry(initialRect?.width ?? 1100, batchMode ? 'square' : layout, imageSize);
 
   let content;
@@ -153,6 +168,21 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
         gap={skeletonGeometry.gap}
       />
     );
+  } else if (data.total === 0 && queryFilters) {
+    content = (
+      <EmptyState
+        className="mt-10"
+        icon={SearchX}
+        title={GALLERY_MESSAGES.filtersEmpty}
+        actions={
+          <Button variant="secondary" onClick={() => dispatch(clearGalleryFilters())}>
+            {GALLERY_MESSAGES.clearFilters}
+          </Button>
+        }
+      >
+        Change or remove a filter to see more of your {data.unit === 'batch' ? 'batches' : 'images'}.
+      </EmptyState>
+    );
   } else if (data.total === 0) {
     content = (
       <EmptyState
@@ -171,7 +201,7 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
   } else if (mode === 'create' || mode === 'tweak') {
     content = (
       <BatchTimeline
-        key={mode}
+        key={view}
         days={data.days}
         mode={mode}
         timeZone={data.timeZone}
@@ -182,7 +212,7 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
       />
     );
   } else {
-    content = <ImageTimeline key={mode} days={data.days} mode={mode} timeZone={data.timeZone} layout={layout} size={imageSize} initialRect={initialRect} />;
+    content = <ImageTimeline key={view} days={data.days} mode={mode} timeZone={data.timeZone} layout={layout} size={imageSize} initialRect={initialRect} />;
   }
 
   const count = data ? `${formatNumber(data.total)} ${data.unit === 'batch' ? (data.total === 1 ? 'batch' : 'batches') : data.total === 1 ? 'image' : 'images'}` : null;
@@ -197,6 +227,16 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
               <h2 className="truncate text-lg leading-7 font-semibold tracking-tight text-stone-900">{copy.title}</h2>
             </div>
             {count ? <p className="hidden text-[13px] text-stone-500 tabular-nums sm:block">{count}</p> : null}
+            <Button
+              variant={filterPanelOpen || chips.length > 0 ? 'primary' : 'secondary'}
+              size="sm"
+              icon={<SlidersHorizontal className="size-4" />}
+              aria-expanded={filterPanelOpen}
+              aria-controls="gallery-filter-panel"
+              onClick={() => dispatch(setFilterPanelOpen(!filterPanelOpen))}
+            >
+              Filters{chips.length > 0 ? ` · ${chips.length}` : ''}
+            </Button>
             <ViewCustomiser
               layout={layout}
               size={imageSize}
@@ -213,6 +253,16 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
               </>
             ) : null}
           </div>
+          {filterPanelOpen ? (
+            <FilterPanel
+              id="gallery-filter-panel"
+              filters={filters}
+              showModule={mode === 'organize'}
+              onChange={(next) => dispatch(setGalleryFilters(next))}
+              onClose={() => dispatch(setFilterPanelOpen(false))}
+            />
+          ) : null}
+          <ActiveFilters chips={chips} onRemove={(key) => dispatch(removeGalleryFilter(key as GalleryFilterKey))} onClear={() => dispatch(clearGalleryFilters())} />
           <div className="flex min-h-0 flex-1">
             <div className="flex min-w-0 flex-1 flex-col">{content}</div>
             {batchMode && data && data.total > 0 ? <BatchPanel batch={currentBatch} onClose={() => setSelected(null)} /> : null}

@@ -2,6 +2,7 @@ import { GALLERY_PAGE_SIZES, type GalleryDay, type GalleryImageSize, type Galler
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef } from 'react';
+import { useGalleryQueryFilters } from '../hooks/useGalleryFilters';
 import { useGetGalleryImagesQuery } from '../../../app/api/gallery';
 import { gridGeometry, GRID_PADDING_X, type GridGeometry } from '../lib/geometry';
 import { buildTimeline, monthRange, pagesOfRow, type DayPlacement, type TimelineRow } from '../lib/timeline';
@@ -89,7 +90,8 @@ const ImageRow = memo(function ImageRow({
   layout: GalleryLayout;
 }) {
   const pages = pagesOfRow(placement, row, PAGE);
-  const args = (i: number) => ({ mode, tz: timeZone, ...monthRange(pages[i].month), page: pages[i].page, limit: PAGE });
+  const filters = useGalleryQueryFilters();
+  const args = (i: number) => ({ mode, tz: timeZone, ...monthRange(pages[i].month), page: pages[i].page, limit: PAGE, filters });
   const first = useGetGalleryImagesQuery(args(0));
   const second = useGetGalleryImagesQuery(pages[1] ? args(1) : skipToken);
   const cells = [];

@@ -1,6 +1,7 @@
 import type { GalleryFirstScreenResponse, ImageGalleryMode } from '@atelier/contract';
 import { API_BASE } from '../../../app/api/http';
 import { readStoredToken } from '../../auth/store/storedSession';
+import { activeFilterCount, parseGalleryFilters } from './filters';
 import { firstScreenThumbnails } from './firstScreenThumbnails';
 import { readStoredView } from './storedView';
 import { preloadThumbnails } from './thumbnailPreload';
@@ -42,6 +43,8 @@ let early: EarlyFirstScreen | null = null;
  */
 export function startGalleryFirstScreen(): boolean {
   if (window.location.pathname !== '/gallery' || !readStoredToken()) return false;
+  // A filtered gallery asks with its filters, once the app runs.
+  if (activeFilterCount(parseGalleryFilters(window.location.search)) > 0) return false;
   // The mode a link asked for (GalleryPage reads the same location state).
   const asked = (window.history.state as { usr?: { mode?: unknown } } | null)?.usr?.mode;
   if (asked !== undefined && asked !== 'organize') return false;

@@ -1,6 +1,5 @@
 import { sharedImagePath } from '@atelier/contract';
-import { API_BASE } from '../../../app/api/http';
-import { readStoredToken } from '../../auth/store/storedSession';
+import { ApiError, fetchApiFile } from '../../../app/api/http';
 
 /**
  * Download and share (image-modules §2, §7). Downloads come from the API's download call (a
@@ -37,16 +36,13 @@ export async function downloadGalleryImage(
 ): Promise<'saved' | 'opened' | 'failed'> {
   const doFetch = deps.fetch ?? fetch;
   try {
-    const token = readStoredToken();
-    const res = await doFetch(`${API_BASE}/images/download/generated/${id}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    if (!res.ok) throw new Error(`download failed: ${res.status}`);
+    const res = await fetchApiFile(`/images/download/generated/${id}`, doFetch);
     (deps.save ?? saveBlob)(await res.blob(), galleryFileName(id));
     return 'saved';
   } catch (error) {
     console.error('Download failed', error);
-    if (!fallbackUrl) return 'failed';
+    // Signed out: the 401 rule has logged out; opening the file would only show the error.
+    if (!fallbackUrl || (error instanceof ApiError && error.status === 401)) return 'failed';
     (deps.open ?? ((url: string) => window.open(url, '_blank', 'noopener')))(fallbackUrl);
     return 'opened';
   }

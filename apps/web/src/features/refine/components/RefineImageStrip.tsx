@@ -12,29 +12,32 @@ export interface StripImage {
 }
 
 /**
- * The left thumbnail strip (spec §2): the upload button, the images brought from Create, then
- * the images uploaded on this screen (uploadSource REFINE_MODULE), newest first.
+ * The left thumbnail strip (spec §2): the upload button, then the sections to choose from (the
+ * images brought from Create, the uploads of this screen, the caller's renders and other inputs),
+ * each headed and newest first; paged and virtualized by ImageStrip.
  */
 export function RefineImageStrip({
-  images,
+  sections,
   selectedKey,
   onSelect,
   ...chrome
 }: ImageStripChrome & {
-  images: StripImage[];
+  sections: Array<{ key: string; label: string; images: StripImage[] }>;
   selectedKey: string | null;
   onSelect: (image: StripImage) => void;
 }) {
-  const items = images.map((image) => ({
-    key: image.key,
-    url: image.thumbnailUrl,
-    label: image.title,
-    selected: image.key === selectedKey,
-    placeholder: true,
-    badge: image.fromCreate ? (image.imageType === 'generated' ? 'Render' : 'Input') : undefined,
-    onSelect: () => onSelect(image),
+  const stripSections = sections.map((section) => ({
+    key: section.key,
+    label: section.label,
+    items: section.images.map((image) => ({
+      key: image.key,
+      url: image.thumbnailUrl,
+      label: image.title,
+      selected: image.key === selectedKey,
+      placeholder: true,
+      badge: image.fromCreate ? (image.imageType === 'generated' ? 'Render' : 'Input') : undefined,
+      onSelect: () => onSelect(image),
+    })),
   }));
-  return (
-    <ImageStrip ariaLabel="Images to refine" uploadHint="Upload an image to refine (JPG, PNG or WEBP)" sections={[{ key: 'images', items }]} {...chrome} />
-  );
+  return <ImageStrip ariaLabel="Images to refine" uploadHint="Upload an image to refine (JPG, PNG or WEBP)" sections={stripSections} {...chrome} />;
 }

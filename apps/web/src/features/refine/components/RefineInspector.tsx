@@ -138,6 +138,7 @@ export function RefineInspector({
           options={SCALE_FACTORS}
           value={(SCALE_FACTORS as readonly number[]).includes(settings.scaleFactor) ? (settings.scaleFactor as (typeof SCALE_FACTORS)[number]) : 1}
           onChange={(scaleFactor) => onChange({ scaleFactor })}
+          note="× the resolution box"
           format={(n) => `${n}×`}
           ariaLabel={(n) => `Scale ${n}×`}
         />
@@ -150,9 +151,10 @@ export function RefineInspector({
             <>
               <p className="flex items-baseline justify-between gap-2">
                 <span>Output</span>
-                <span className="font-semibold tabular-nums text-stone-900">
-                  {output.label} <span className="font-normal text-stone-500">· {output.megapixels}</span>
-                </span>
+                <span className="font-semibold tabular-nums text-stone-900">{`${output.sizeText}, `}</span>
+              </p>
+              <p className="text-right tabular-nums">
+                <span className="font-medium text-stone-800">{output.relative}</span> · {output.megapixels}
               </p>
               {output.tooLarge ? <p className="mt-1">Too large: the output may have at most 64 megapixels. Lower the resolution or the scale factor.</p> : null}
             </>

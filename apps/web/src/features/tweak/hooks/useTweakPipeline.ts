@@ -13,6 +13,7 @@ import {
   type TweakOperationResponse,
   type TweakOperationType,
 } from '@atelier/contract';
+import { generationApi } from '../../../app/api/generation';
 import { errorMessage } from '../../../app/api/http';
 import {
   tweakApi,
@@ -421,9 +422,13 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
           onCompleted({ id: done.id, url: done.imageUrl!, batchId: done.batchId, operationType: done.operationType as TweakOperationType | null, width: done.width, height: done.height });
           return;
         }
-        if (awaited.length > 0 && awaited.every((v) => v.status === 'FAILED')) {
-          onBatchFailed(p.batchId!);
-          return;
+        if (p.batchId !== null && awaited.length === 0) {
+          // The history lists no failed variation: whether the batch failed is its status.
+          const batch = await dispatch(generationApi.endpoints.getBatchStatus.initiate(p.batchId, { forceRefetch: true, subscribe: false })).unwrap();
+          if (batch.images.length > 0 && batch.images.every((v) => v.status === 'FAILED')) {
+            onBatchFailed(p.batchId);
+            return;
+          }
         }
         if (p.batchId === null && p.phase === null) {
           // Nothing known to wait for: a result that completed within the last 10 s ends it.

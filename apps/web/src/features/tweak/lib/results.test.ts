@@ -25,4 +25,16 @@ describe('the tweak results strip', () => {
     const running = { ...image(7, 30, 1, '2025-03-03T10:00:00Z'), status: 'PROCESSING' as const };
     expect(groupResults([running])[0].processing).toBe(true);
   });
+
+  it('lists no failed variation: a failed one leaves its slot empty, an all-failed batch is not shown', () => {
+    const failed = (img: GeneratedImage) => ({ ...img, status: 'FAILED' as const });
+    const batches = groupResults([
+      failed(image(9, 40, 2, '2025-03-04T10:00:00Z')),
+      image(8, 40, 1, '2025-03-04T10:00:00Z'),
+      failed(image(7, 30, 1, '2025-03-03T10:00:00Z')),
+      failed(image(6, 30, 2, '2025-03-03T10:00:00Z')),
+    ]);
+    expect(batches.map((b) => b.batchId)).toEqual([40]);
+    expect(batches[0].slots.map((s) => s?.id ?? null)).toEqual([8, null]);
+  });
 });

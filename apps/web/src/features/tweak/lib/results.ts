@@ -10,11 +10,16 @@ export interface ResultBatch {
   processing: boolean;
 }
 
-/** The session's results as batches, newest first, each with its slots in variation order. */
+/**
+ * The session's results as batches, newest first, each with its slots in variation order. Only
+ * finished and running variations are listed (spec §4): a failed one is its batch's status (the
+ * pipeline's alert, its credit refunded), never a tile; a batch with nothing else left is not shown.
+ */
 export function groupResults(images: GeneratedImage[]): ResultBatch[] {
   const byBatch = new Map<number, GeneratedImage[]>();
   const order: number[] = [];
   for (const image of images) {
+    if (image.status === 'FAILED') continue;
     if (!byBatch.has(image.batchId)) {
       byBatch.set(image.batchId, []);
       order.push(image.batchId);
