@@ -6,17 +6,43 @@ import { rgbFromBytes } from '../../src/engines/local/pixels/image.js';
 import { segmentImage } from '../../src/engines/local/segment.js';
 
 /**
- * The segmentation evaluation set (test/fixtures/segmentation-eval): real photographs of
- * buildings, each with a hand-checked mask written as a rule (polygons in image pixels, some
- * narrowed by a colour test) in a JSON file beside it. The rule is the mask: it is rasterised
- * here, for the test and the bench alike; the PNG beside it is only for people to look at.
+ * The segmentation evaluation set (test/fixtures/segmentation-eval): real photographs, Blender
+ * renders and sketch-like model views of buildings and rooms, each with a hand-checked mask
+ * written as a rule (polygons in image pixels, some narrowed by a colour test, or the flat-colour
+ * class pass of a render) in a JSON file beside it. The rule is the mask: it is rasterised here,
+ * for the test and the bench alike; the PNG beside it is only for people to look at.
  */
 
 export const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/segmentation-eval');
 
-export const EVAL_CLASSES = ['sky', 'building', 'vegetation', 'ground'] as const;
+/**
+ * facade: exterior wall surfaces of any material; window: glazing with its frames and mullions
+ * (indoors too); wall, floor, ceiling: interior surfaces only.
+ */
+export const EVAL_CLASSES = ['sky', 'facade', 'window', 'door', 'roof', 'vegetation', 'ground', 'water', 'people_vehicles', 'wall', 'floor', 'ceiling'] as const;
 export type EvalClass = (typeof EVAL_CLASSES)[number];
+/** The fine classes that make up the coarse "building" (what older rules label as one). */
+const BUILDING_PARTS: readonly EvalClass[] = ['facade', 'window', 'door', 'roof'];
+/** Colour of each class in the masks people look at (NAME.mask.png), in EVAL_CLASSES order. */
+export const CLASS_COLOURS: ReadonlyArray<readonly [number, number, number]> = [
+  [80, 160, 255],
+  [230, 120, 60],
+  [40, 230, 230],
+  [150, 60, 200],
+  [200, 40, 40],
+  [40, 200, 60],
+  [200, 200, 80],
+  [30, 60, 200],
+  [255, 60, 200],
+  [240, 170, 120],
+  [140, 100, 60],
+  [230, 230, 230],
+];
+/** Colour of coarse "building" pixels in the masks (façade, windows, doors and roof together). */
+export const COARSE_BUILDING_COLOUR = [170, 90, 40] as const;
 const IGNORE = 255;
+/** Painted code of a coarse "building" pixel before it is split into truth (ignored) and the coarse flag. */
+const COARSE = 253;
 
 interface ColourTest {
   /** Blue channel above red by at least this much (0-255). */
@@ -30,7 +56,8 @@ interface ColourTest {
 }
 
 interface Layer {
-  class: EvalClass | 'ignore';
+  /** 'building' is the coarse class of older rules: façade, windows, doors and roof together. */
+  class: EvalClass | 'building' | 'ignore';
   /** Either a polygon (optionally narrowed by a colour test)… */
   polygon?: Array<[number, number]>;
   where?: ColourTest;
@@ -39,8 +66,16 @@ interface Layer {
   colour?: [number, number, number];
 }
 
+export type EvalKind = 'photo' | 'render' | 'sketch';
+export type EvalRenderType = 'exterior' | 'interior' | 'aerial' | 'elevation';
+const KINDS: readonly EvalKind[] = ['photo', 'render', 'sketch'];
+const RENDER_TYPES: readonly EvalRenderType[] = ['exterior', 'interior', 'aerial', 'elevation'];
+
 interface EvalRule {
   image: string;
+  /** A real photograph, a Blender render, or a sketch-like model view. */
+  kind: EvalKind;
+  renderType: EvalRenderType;
   source: string;
   licence: string;
   rule: string;
@@ -52,8 +87,12 @@ export interface EvalImage {
   rgb: Uint8Array;
   width: number;
   height: number;
-  /** Class index into EVAL_CLASSES per pixel, or 255 where unlabelled (ignored). */
+  kind: EvalKind;
+  renderType: EvalRenderType;
+  /** Class index into EVAL_CLASSES per pixel, or 255 where unlabelled (ignored) or labelled only coarsely. */
   truth: Uint8Array;
+  /** 1 where the rule says only "building" (façade, window, door or roof, not which): ignored for the fine classes, counted for the coarse building score. */
+  coarseBuilding: Uint8Array;
 }
 
 function inPolygon(poly: Array<[number, number]>, x: number, y: number): boolean {
@@ -80,12 +119,20 @@ function passes(test: ColourTest | undefined, r: number, g: number, b: number): 
   return true;
 }
 
+function layerCode(rule: EvalRule, layer: Layer, ignoreCode: number): number {
+  if (layer.class === 'ignore') return ignoreCode;
+  if (layer.class === 'building') return COARSE;
+  const k = EVAL_CLASSES.indexOf(layer.class);
+  if (k < 0) throw new Error(`${rule.image}: unknown class "${layer.class as string}"`);
+  return k;
+}
+
 /** Paints the layers in order (later ones win), then ignores a 2-pixel band along every class boundary. */
-function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number, classImages: Map<string, Uint8Array>): Uint8Array {
+function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number, classImages: Map<string, Uint8Array>): { truth: Uint8Array; coarseBuilding: Uint8Array } {
   const painted = new Uint8Array(w * h).fill(IGNORE);
   const ignoreCode = 254;
   for (const layer of rule.layers) {
-    const code = layer.class === 'ignore' ? ignoreCode : EVAL_CLASSES.indexOf(layer.class);
+    const code = layerCode(rule, layer, ignoreCode);
     if (layer.classImage) {
       const img = classImages.get(layer.classImage)!;
       const [r, g, b] = layer.colour!;
@@ -108,11 +155,12 @@ function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number, classI
       }
   }
   const truth = new Uint8Array(w * h).fill(IGNORE);
+  const coarseBuilding = new Uint8Array(w * h);
   const band = 2;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const c = painted[y * w + x];
-      if (c >= ignoreCode) continue;
+      if (c === ignoreCode || c === IGNORE) continue;
       let clean = true;
       for (let dy = -band; dy <= band && clean; dy++)
         for (let dx = -band; dx <= band; dx++) {
@@ -124,44 +172,53 @@ function rasterise(rule: EvalRule, rgb: Uint8Array, w: number, h: number, classI
             break;
           }
         }
-      if (clean) truth[y * w + x] = c;
+      if (!clean) continue;
+      if (c === COARSE) coarseBuilding[y * w + x] = 1;
+      else truth[y * w + x] = c;
     }
-  return truth;
+  return { truth, coarseBuilding };
 }
 
-export async function loadEvalSet(): Promise<EvalImage[]> {
-  const files = fs.readdirSync(EVAL_DIR).filter((f) => f.endsWith('.json')).sort();
+function checkRule(file: string, rule: EvalRule): void {
+  if (!KINDS.includes(rule.kind)) throw new Error(`${file}: "kind" must be one of ${KINDS.join(', ')}`);
+  if (!RENDER_TYPES.includes(rule.renderType)) throw new Error(`${file}: "renderType" must be one of ${RENDER_TYPES.join(', ')}`);
+}
+
+/** Every image of the set (or of another folder laid out the same way), in name order. */
+export async function loadEvalSet(dir = EVAL_DIR): Promise<EvalImage[]> {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   const out: EvalImage[] = [];
   for (const f of files) {
-    const rule = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, f), 'utf8')) as EvalRule;
-    const { data, info } = await sharp(path.join(EVAL_DIR, rule.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rule = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EvalRule;
+    checkRule(f, rule);
+    const { data, info } = await sharp(path.join(dir, rule.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
     const classImages = new Map<string, Uint8Array>();
     for (const layer of rule.layers)
       if (layer.classImage && !classImages.has(layer.classImage)) {
-        const raw = await sharp(path.join(EVAL_DIR, layer.classImage)).removeAlpha().raw().toBuffer();
+        const raw = await sharp(path.join(dir, layer.classImage)).removeAlpha().raw().toBuffer();
         classImages.set(layer.classImage, new Uint8Array(raw.buffer, raw.byteOffset, raw.length));
       }
-    const truth = rasterise(rule, rgb, info.width, info.height, classImages);
-    out.push({ name: rule.image.replace(/\.[a-z]+$/, ''), rgb, width: info.width, height: info.height, truth });
+    const { truth, coarseBuilding } = rasterise(rule, rgb, info.width, info.height, classImages);
+    const name = rule.image.replace(/\.[a-z]+$/, '');
+    out.push({ name, rgb, width: info.width, height: info.height, kind: rule.kind, renderType: rule.renderType, truth, coarseBuilding });
   }
   return out;
 }
 
-/** What each of the segmentation's labels counts as in the evaluation (façade, roof and windows are all building). */
-const LABEL_CLASS: Record<string, EvalClass | undefined> = {
-  sky: 'sky',
-  facade: 'building',
-  roof: 'building',
-  window: 'building',
-  vegetation: 'vegetation',
-  ground: 'ground',
-};
+/** What each of the segmentation's labels counts as in the evaluation (labels and classes share names). */
+function labelClass(label: string): number {
+  const k = EVAL_CLASSES.indexOf(label as EvalClass);
+  return k < 0 ? IGNORE : k;
+}
+
+/** The fine classes, and "building": the union of façade, window, door and roof, scored also where the truth says only "building". */
+type ScoredClass = EvalClass | 'building';
 
 export interface EvalScore {
   name: string;
   /** IoU per class, over labelled pixels; undefined where the truth has none of that class. */
-  iou: Partial<Record<EvalClass, number>>;
+  iou: Partial<Record<ScoredClass, number>>;
   /** Share of the labelled non-sky pixels that the segmentation calls sky. */
   skyFalsePositive: number;
   /** Labels of the regions, largest first. */
@@ -171,35 +228,45 @@ export interface EvalScore {
 /** Segments one image as the product does (maxRegions 8, its own size) and scores it. */
 export function scoreImage(img: EvalImage): EvalScore {
   const seg = segmentImage(rgbFromBytes(img.rgb, img.width, img.height), { maxRegions: 8 });
-  const predicted = seg.regions.map((r) => {
-    const c = LABEL_CLASS[r.label];
-    return c === undefined ? IGNORE : EVAL_CLASSES.indexOf(c);
-  });
-  const inter = new Float64Array(EVAL_CLASSES.length);
-  const union = new Float64Array(EVAL_CLASSES.length);
-  const present = new Float64Array(EVAL_CLASSES.length);
+  const predicted = seg.regions.map((r) => labelClass(r.label));
+  const n = EVAL_CLASSES.length;
+  const inter = new Float64Array(n);
+  const union = new Float64Array(n);
+  const present = new Float64Array(n);
+  const isPart = (c: number) => c !== IGNORE && BUILDING_PARTS.includes(EVAL_CLASSES[c]);
+  let bInter = 0;
+  let bUnion = 0;
+  let bPresent = 0;
   let nonSky = 0;
   let skyFp = 0;
   const skyCode = EVAL_CLASSES.indexOf('sky');
   for (let i = 0; i < img.truth.length; i++) {
     const t = img.truth[i];
-    if (t === IGNORE) continue;
+    const coarse = img.coarseBuilding[i] === 1;
+    if (t === IGNORE && !coarse) continue;
     const p = predicted[seg.labels[i]];
-    present[t]++;
     if (t !== skyCode) {
       nonSky++;
       if (p === skyCode) skyFp++;
     }
-    for (let c = 0; c < EVAL_CLASSES.length; c++) {
+    const tB = coarse || isPart(t);
+    const pB = isPart(p);
+    if (tB) bPresent++;
+    if (tB && pB) bInter++;
+    if (tB || pB) bUnion++;
+    if (coarse) continue;
+    present[t]++;
+    for (let c = 0; c < n; c++) {
       const inT = t === c;
       const inP = p === c;
       if (inT && inP) inter[c]++;
       if (inT || inP) union[c]++;
     }
   }
-  const iou: Partial<Record<EvalClass, number>> = {};
+  const iou: Partial<Record<ScoredClass, number>> = {};
   EVAL_CLASSES.forEach((c, k) => {
     if (present[k] > 0) iou[c] = inter[k] / union[k];
   });
+  if (bPresent > 0) iou.building = bInter / bUnion;
   return { name: img.name, iou, skyFalsePositive: nonSky ? skyFp / nonSky : 0, labels: seg.regions.map((r) => r.label) };
 }
