@@ -12,6 +12,18 @@ export const DEFAULT_PROMPT = 'CREATE AN ARCHITECTURAL VISUALIZATION';
 export const RENDER_MODES = ['photorealistic', 'art'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
 
+/** What the render shows (spec §1 "Render types"); a render made before it existed counts as exterior. */
+export const RENDER_TYPES = ['exterior', 'interior', 'aerial', 'elevation'] as const;
+export type RenderType = (typeof RENDER_TYPES)[number];
+export const DEFAULT_RENDER_TYPE: RenderType = 'exterior';
+/** The render type of a request field, refused with a message naming the field. */
+export const renderTypeSchema = (field = 'renderType') =>
+  z.enum(RENDER_TYPES, { error: `${field} must be one of ${RENDER_TYPES.join(', ')}` });
+/** A stored render type (a settings snapshot, a batch's settings), exterior when missing or unknown. */
+export function storedRenderType(value: unknown): RenderType {
+  return (RENDER_TYPES as readonly unknown[]).includes(value) ? (value as RenderType) : DEFAULT_RENDER_TYPE;
+}
+
 /** Art sections (spec §3); in art mode the chosen one is the engine's artStyle. */
 export const ART_STYLES = [
   'illustration',
@@ -110,6 +122,8 @@ export const generationSettingsSchema = z.object({
   stepsKsampler1: z.coerce.number().int().min(1).max(150).optional(),
   denoiseKsampler1: z.coerce.number().min(0).max(1).optional(),
   mode: z.enum(RENDER_MODES, { error: 'mode must be photorealistic or art' }).optional(),
+  /** Exterior, interior, aerial or elevation; exterior when not sent. */
+  renderType: renderTypeSchema('settings.renderType').nullish(),
   creativity: creativitySchema.optional(),
   expressivity: expressivitySchema.optional(),
   resemblance: resemblanceSchema.optional(),
@@ -262,6 +276,7 @@ export const generateWithStateRequestSchema = z.object({
   /** Also accepted as `generatedPrompt`. */
   generatedPrompt: z.string().max(4000).nullish(),
   selectedStyle: z.enum(RENDER_MODES, { error: 'selectedStyle must be photorealistic or art' }).default('photorealistic'),
+  renderType: renderTypeSchema().nullish(),
   variations: variationsSchema.default(GENERATION_LIMITS.variations.default),
   creativity: creativitySchema.default(GENERATION_LIMITS.creativity.default),
   expressivity: expressivitySchema.default(GENERATION_LIMITS.expressivity.default),
@@ -297,6 +312,8 @@ export type LegacyCreateResponse = z.infer<typeof legacyCreateResponseSchema>;
 /** Customization settings (spec §3) as restored from a batch or a generated image. */
 export const customizationSettingsSchema = z.object({
   selectedStyle: z.enum(RENDER_MODES),
+  /** Always sent by the server (exterior for a render made before render types). */
+  renderType: z.enum(RENDER_TYPES).optional(),
   variations: z.number().int(),
   creativity: z.number(),
   expressivity: z.number(),
@@ -329,6 +346,7 @@ export type CustomizationSettingsResponse = z.infer<typeof customizationSettings
  */
 export const saveInputSettingsRequestSchema = z.object({
   selectedStyle: z.enum(RENDER_MODES, { error: 'selectedStyle must be photorealistic or art' }).optional(),
+  renderType: renderTypeSchema().optional(),
   variations: variationsSchema.optional(),
   creativity: creativitySchema.optional(),
   expressivity: expressivitySchema.optional(),

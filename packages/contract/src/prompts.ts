@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customizationOptionSchema } from './customization.js';
-import { RENDER_MODES } from './generation.js';
+import { RENDER_MODES, renderTypeSchema } from './generation.js';
 import { imageErrorResponseSchema, imageIdSchema } from './images.js';
 import { maskSubCategorySchema } from './masks.js';
 
@@ -8,9 +8,6 @@ import { maskSubCategorySchema } from './masks.js';
 // §4, §7 the /ai-prompt calls, §8 AI prompt errors): the materials chosen for the prompt, the
 // prompt the writer composes from the image, its regions, the settings and the user's words,
 // and the prompt saved with the image.
-
-export const RENDER_TYPES = ['exterior', 'interior', 'aerial', 'elevation'] as const;
-export type RenderType = (typeof RENDER_TYPES)[number];
 
 export const AI_PROMPT_LIMITS = {
   displayNameMaxLength: 200,
@@ -135,7 +132,7 @@ export const generateAiPromptRequestSchema = z.object({
     .max(AI_PROMPT_LIMITS.materialsTextMaxLength, AI_PROMPT_MESSAGES.materialsTextTooLong)
     .nullish(),
   includeSelectedMaterials: z.boolean({ error: 'includeSelectedMaterials must be true or false' }).default(true),
-  renderType: z.enum(RENDER_TYPES, { error: `renderType must be one of ${RENDER_TYPES.join(', ')}` }).nullish(),
+  renderType: renderTypeSchema().nullish(),
   /** The prompt modal's region configuration not saved yet: each replaces the stored style of its region for this prompt. */
   regions: z
     .array(

@@ -7,7 +7,7 @@
  * and seed on the local engine.
  */
 
-import type { EngineMissing, EngineStatus } from '@atelier/contract';
+import type { EngineMissing, EngineStatus, RenderType } from '@atelier/contract';
 
 export type RenderMode = 'photorealistic' | 'art';
 
@@ -46,6 +46,8 @@ export interface EngineSettings {
 export interface RenderRequest extends EngineCallOptions {
   input: Buffer;
   mode: RenderMode;
+  /** The view to render (exterior, interior, aerial, elevation); exterior when not given. */
+  renderType?: RenderType;
   prompt: string;
   negativePrompt?: string;
   variationNumber: number;

@@ -82,7 +82,7 @@ describe('ComfyUI engine, end to end through the job system', { timeout: 120_000
       await live.waitFor('connected');
       const startedPrompts = fake.prompts.length;
 
-      const res = await generate(user.headers, { inputImageId, variations: 4, prompt: 'a concrete villa at dusk', maskPrompts: { mask_77: 'red brick walls' } });
+      const res = await generate(user.headers, { inputImageId, variations: 4, prompt: 'a concrete villa at dusk', settings: { renderType: 'aerial' }, maskPrompts: { mask_77: 'red brick walls' } });
       expect(res.statusCode).toBe(200);
       const { batchId } = res.json() as GenerationResponse;
 
@@ -122,7 +122,8 @@ describe('ComfyUI engine, end to end through the job system', { timeout: 120_000
         const nodes = Object.values(p.prompt);
         expect(nodes.filter((n) => n.class_type === 'ConditioningSetMask')).toHaveLength(1);
         expect(nodes.some((n) => n.class_type === 'CLIPTextEncode' && n.inputs!.text === 'red brick walls')).toBe(true);
-        expect(nodes.some((n) => n.class_type === 'CLIPTextEncode' && String(n.inputs!.text).startsWith('a concrete villa at dusk'))).toBe(true);
+        // The user's words lead, then the chosen render type's view.
+        expect(nodes.some((n) => n.class_type === 'CLIPTextEncode' && String(n.inputs!.text).startsWith("a concrete villa at dusk, aerial view, bird's-eye"))).toBe(true);
         // Its images were uploaded first.
         for (const n of nodes.filter((n) => n.class_type === 'LoadImage')) expect(fake.uploads.has(String(n.inputs!.image))).toBe(true);
       }

@@ -83,12 +83,12 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
     t.app.inject({ method: 'POST', url: '/api/runpod/generate', headers, payload: body });
   const jobsSince = (n: number) => [...fake.jobs.values()].slice(n);
 
-  async function start(variations: number, credits = 10) {
+  async function start(variations: number, credits = 10, settings: object = {}) {
     const user = await createSubscribedUser(t.app, { credits });
     const inputImageId = await createInputImage(t.app, user.id, 320, 240);
     live = await connectLive(publicUrl, user.token);
     await live.waitFor('connected');
-    const res = await generate(user.headers, { inputImageId, variations, prompt: 'a timber pavilion' });
+    const res = await generate(user.headers, { inputImageId, variations, prompt: 'a timber pavilion', settings });
     expect(res.statusCode).toBe(200);
     const { batchId } = res.json() as GenerationResponse;
     return { user, batchId };
@@ -104,7 +104,7 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
   it('completes through the webhook: worker-comfyui input, per-job secret stored hashed, 5.x base64 output', async () => {
     expect(t.app.ctx.engine.name).toBe('runpod');
     const before = fake.jobs.size;
-    const { user, batchId } = await start(2);
+    const { user, batchId } = await start(2, 10, { renderType: 'elevation' });
     const done = await live!.waitFor('batch_completed', (m) => m.batchId === batchId);
     expect(done).toMatchObject({ successfulVariations: 2, failedVariations: 0 });
     const images = await imagesOfBatch(t.app, user.id, batchId);
@@ -122,6 +122,9 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
       const wf = job.input.workflow as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
       const loads = Object.values(wf).filter((n) => n.class_type === 'LoadImage').map((n) => n.inputs.image);
       expect(job.input.images!.map((i) => i.name)).toEqual(loads);
+      // The chosen render type is in the text the model is conditioned on.
+      const texts = Object.values(wf).filter((n) => n.class_type === 'CLIPTextEncode').map((n) => String(n.inputs.text));
+      expect(texts.some((text) => text.startsWith('a timber pavilion, orthographic elevation drawing'))).toBe(true);
       const first = job.input.images![0];
       const meta = await sharp(Buffer.from(first.image, 'base64')).metadata();
       expect([meta.width, meta.height]).toEqual([320, 240]);

@@ -1,3 +1,4 @@
+import { storedRenderType, type RenderType } from '@atelier/contract';
 import { findOption, SECTION_NAMES, type SectionKey } from '../../modules/customization/catalog.js';
 import type { RenderRegion, RenderRequest } from '../engine.js';
 
@@ -22,6 +23,14 @@ const ART_PHRASES: Record<string, string> = {
   avantgarde: 'avant-garde architectural art, bold composition',
 };
 
+/** The view each render type asks the model for (right after the user's words, before the selections). */
+export const RENDER_TYPE_PHRASES: Record<RenderType, string> = {
+  exterior: 'exterior view of the building',
+  interior: 'interior view of the room',
+  aerial: "aerial view, bird's-eye perspective from above",
+  elevation: 'orthographic elevation drawing, straight-on facade, no perspective',
+};
+
 /** A catalog option id as words: its display name when known, else the id with its dashes as spaces. */
 export function optionText(id: string | undefined | null): string | undefined {
   if (!id) return undefined;
@@ -31,10 +40,11 @@ export function optionText(id: string | undefined | null): string | undefined {
   return words.length > 0 ? words : undefined;
 }
 
-export function positivePrompt(req: Pick<RenderRequest, 'prompt' | 'mode' | 'selections' | 'artStyle'>): string {
+export function positivePrompt(req: Pick<RenderRequest, 'prompt' | 'mode' | 'selections' | 'artStyle' | 'renderType'>): string {
   const parts: string[] = [];
   const base = req.prompt.trim();
   if (base) parts.push(base);
+  parts.push(RENDER_TYPE_PHRASES[storedRenderType(req.renderType)]);
   for (const [section, id] of Object.entries(req.selections ?? {})) {
     const text = optionText(id);
     if (!text) continue;

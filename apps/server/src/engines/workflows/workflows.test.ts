@@ -162,6 +162,17 @@ describe('render workflow', () => {
   });
 });
 
+describe('render type in the prompt', () => {
+  it('names the chosen view after the user words, and an exterior view when none is given', () => {
+    const base = { prompt: 'a hotel', mode: 'photorealistic' as const, selections: {} };
+    expect(positivePrompt({ ...base, renderType: 'interior' })).toMatch(/^a hotel, interior view/);
+    expect(positivePrompt({ ...base, renderType: 'aerial' })).toMatch(/^a hotel, aerial view/);
+    expect(positivePrompt({ ...base, renderType: 'elevation' })).toMatch(/^a hotel, orthographic elevation drawing/);
+    expect(positivePrompt(base)).toMatch(/^a hotel, exterior view/);
+    expect(positivePrompt(base)).not.toMatch(/interior/);
+  });
+});
+
 describe('inpaint workflow', () => {
   const job = buildInpaintWorkflow({ prefix: 'p', image: input, mask: png, prompt: 'a door', negativePrompt: 'blurry', seed: 1234567890, models });
   const wf = job.workflow;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROMPT, ENGINE_DEFAULTS, type GenerationResponse } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
+import { batches, generatedImages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { storedFiles } from '../images/images.test-helpers.js';
 import {
@@ -315,5 +317,68 @@ describe('batches: status, history, variations, settings, create-from-batch, gen
     await eventually(async () => (await batchRow(t.app, user.id, batchId)).status === 'COMPLETED', 'the batch');
     const images = await imagesOfBatch(t.app, user.id, batchId);
     expect(images.map((i) => i.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+  });
+});
+
+describe('render type (exterior, interior, aerial, elevation)', { timeout: 90_000 }, () => {
+  it('refuses an unknown render type with a 400 naming the field, and charges nothing', async () => {
+    const user = await createSubscribedUser(t.app, { credits: 5 });
+    const inputImageId = await createInputImage(t.app, user.id);
+    const viaSettings = await generate(user.headers, { inputImageId, variations: 1, settings: { renderType: 'underwater' } });
+    expect(viaSettings.statusCode).toBe(400);
+    expect(viaSettings.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(viaSettings.json().message).toContain('settings.renderType must be one of exterior, interior, aerial, elevation');
+    const viaState = await t.app.inject({
+      method: 'POST',
+      url: '/api/runpod/generate-with-state',
+      headers: user.headers,
+      payload: { inputImageId, variations: 1, renderType: 'INTERIOR' },
+    });
+    expect(viaState.statusCode).toBe(400);
+    expect(viaState.json().message).toContain('renderType must be one of');
+    expect(await balanceOf(t.app, user.id)).toBe(5);
+  });
+
+  it('keeps the chosen type at the top of every variation snapshot, restores it with the settings and renders it again from the batch', async () => {
+    const user = await createSubscribedUser(t.app, { credits: 10 });
+    const inputImageId = await createInputImage(t.app, user.id);
+    const res = await generate(user.headers, { inputImageId, variations: 2, prompt: 'a hotel', settings: { renderType: 'aerial', buildingType: 'hotel' } });
+    expect(res.statusCode).toBe(200);
+    const batchId = res.json().batchId as number;
+    await eventually(async () => (await batchRow(t.app, user.id, batchId)).status === 'COMPLETED', 'the batch');
+    const images = await imagesOfBatch(t.app, user.id, batchId);
+    expect(images.map((i) => (i.settingsSnapshot as { renderType?: unknown }).renderType)).toEqual(['aerial', 'aerial']);
+
+    const byBatch = await t.app.inject({ method: 'GET', url: `/api/customization/batch/${batchId}/settings`, headers: user.headers });
+    expect(byBatch.json().settings.renderType).toBe('aerial');
+    const byImage = await t.app.inject({ method: 'GET', url: `/api/customization/image/${images[1].id}/settings`, headers: user.headers });
+    expect(byImage.json().settings.renderType).toBe('aerial');
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/runpod/create-from-batch', headers: user.headers, payload: { batchId, variations: 1 } });
+    expect(again.statusCode).toBe(200);
+    const [copy] = await imagesOfBatch(t.app, user.id, again.json().batchId as number);
+    expect((copy.settingsSnapshot as { renderType?: unknown }).renderType).toBe('aerial');
+    await eventually(async () => (await batchRow(t.app, user.id, again.json().batchId as number)).status === 'COMPLETED', 'the copy');
+  });
+
+  it('renders exterior when no type is sent, and reads a render made before render types as exterior', async () => {
+    const user = await createSubscribedUser(t.app, { credits: 10 });
+    const inputImageId = await createInputImage(t.app, user.id);
+    const res = await t.app.inject({ method: 'POST', url: '/api/runpod/generate-with-state', headers: user.headers, payload: { inputImageId, variations: 1 } });
+    expect(res.statusCode).toBe(200);
+    const batchId = res.json().batchId as number;
+    await eventually(async () => (await batchRow(t.app, user.id, batchId)).status === 'COMPLETED', 'the batch');
+    const [img] = await imagesOfBatch(t.app, user.id, batchId);
+    expect((img.settingsSnapshot as { renderType?: unknown }).renderType).toBe('exterior');
+
+    // An older render: its snapshot and its batch's settings have no renderType.
+    const { renderType: _dropped, ...older } = img.settingsSnapshot as Record<string, unknown>;
+    await t.app.ctx.db.update(generatedImages).set({ settingsSnapshot: older }).where(eq(generatedImages.id, img.id));
+    const batch = await batchRow(t.app, user.id, batchId);
+    const { renderType: _gone, ...olderSettings } = (batch.settings ?? {}) as Record<string, unknown>;
+    await t.app.ctx.db.update(batches).set({ settings: olderSettings }).where(eq(batches.id, batchId));
+    const byImage = await t.app.inject({ method: 'GET', url: `/api/customization/image/${img.id}/settings`, headers: user.headers });
+    expect(byImage.statusCode).toBe(200);
+    expect(byImage.json().settings.renderType).toBe('exterior');
   });
 });

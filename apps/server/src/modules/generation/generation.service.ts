@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   GENERATION_ERROR_CODES,
   GENERATION_MESSAGES,
+  DEFAULT_RENDER_TYPE,
   hasActivePlan,
+  storedRenderType,
   type Batch,
   type BatchImage,
   type BatchStatusResponse,
@@ -71,6 +73,7 @@ export function inputFromRequest(body: GenerationRequestParsed): GenerationInput
     variations: body.variations,
     existingBatchId: body.existingBatchId ?? null,
     mode,
+    renderType: s.renderType ?? DEFAULT_RENDER_TYPE,
     creativity: s.creativity ?? clampNum(num(sliders.creativity), 2, 4, 3),
     expressivity: s.expressivity ?? clampNum(num(sliders.expressivity), 1, 6, 2),
     resemblance: s.resemblance ?? clampNum(num(sliders.resemblance), 1, 10, 3),
@@ -105,6 +108,7 @@ export function inputFromState(body: GenerateWithStateRequestParsed): Generation
     variations: body.variations,
     existingBatchId: body.existingBatchId ?? null,
     mode: body.selectedStyle,
+    renderType: body.renderType ?? DEFAULT_RENDER_TYPE,
     creativity: body.creativity,
     expressivity: body.expressivity,
     resemblance: body.resemblance,
@@ -377,9 +381,10 @@ export async function getImageSettings(ctx: AppContext, userId: number, imageId:
   const image = await getOwnedGeneratedImage(ctx.db, userId, imageId);
   const batch = await getOwnedBatch(ctx, userId, image.batchId);
   const base = customizationFromStored(batch.settings, { batchId: batch.id, inputImageId: image.inputImageId ?? batch.inputImageId, prompt: image.prompt ?? batch.prompt });
-  const snapshot = (image.settingsSnapshot ?? {}) as { selections?: Record<string, unknown> };
+  const snapshot = (image.settingsSnapshot ?? {}) as { selections?: Record<string, unknown>; renderType?: unknown };
   return {
     ...base,
+    renderType: snapshot.renderType === undefined ? base.renderType : storedRenderType(snapshot.renderType),
     selections: snapshot.selections ? { ...base.selections, ...snapshot.selections } : base.selections,
     maskMaterialMappings: image.maskMaterialMappings ?? base.maskMaterialMappings,
     contextSelection: image.contextSelection ?? base.contextSelection,

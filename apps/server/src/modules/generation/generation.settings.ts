@@ -6,7 +6,9 @@ import {
   GENERATION_LIMITS,
   type CustomizationSettings,
   type MaskMaterialMapping,
+  storedRenderType,
   type RenderMode,
+  type RenderType,
 } from '@atelier/contract';
 import type { EngineSettings } from '../../engines/engine.js';
 
@@ -21,6 +23,8 @@ export interface GenerationInput {
   variations: number;
   existingBatchId: number | null;
   mode: RenderMode;
+  /** Exterior, interior, aerial or elevation (the view the render shows). */
+  renderType: RenderType;
   /** The user's slider values (creativity 2–4, expressivity 1–6, resemblance 1–10). */
   creativity: number;
   expressivity: number;
@@ -51,6 +55,7 @@ export interface RenderSnapshot {
   expressivity: number;
   resemblance: number;
   mode: RenderMode;
+  renderType: RenderType;
   regions: Record<string, unknown> | null;
   moduleType: 'CREATE';
   operationType: string | null;
@@ -98,6 +103,7 @@ export function renderSnapshot(input: GenerationInput, seed: number): RenderSnap
     expressivity: input.expressivity,
     resemblance: input.resemblance,
     mode: input.mode,
+    renderType: input.renderType,
     regions: input.regions,
     moduleType: 'CREATE',
     operationType: null,
@@ -156,6 +162,7 @@ export function customizationFromStored(
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
   return {
     selectedStyle: s.mode === 'art' ? 'art' : 'photorealistic',
+    renderType: storedRenderType(s.renderType),
     variations: num(s.variations, GENERATION_LIMITS.variations.default),
     creativity: num(s.creativity, GENERATION_LIMITS.creativity.default),
     expressivity: num(s.expressivity, GENERATION_LIMITS.expressivity.default),

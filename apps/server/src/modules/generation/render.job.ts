@@ -1,3 +1,4 @@
+import { storedRenderType } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { EngineImage, RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
@@ -49,6 +50,7 @@ export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow
   return {
     input: bytes,
     mode: snapshot.mode,
+    renderType: storedRenderType(snapshot.renderType),
     prompt: image.prompt ?? '',
     negativePrompt: snapshot.negativePrompt ?? undefined,
     variationNumber: image.variationNumber,

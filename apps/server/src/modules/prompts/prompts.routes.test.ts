@@ -9,7 +9,7 @@ import {
   type SavedAiPromptResponse,
 } from '@atelier/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { inputImages } from '../../db/schema/index.js';
+import { inputImages, maskRegions } from '../../db/schema/index.js';
 import { startOpenAiFake, type OpenAiFake } from '../../providers/llm/openai.fake.js';
 import { call, createInput, createRegions, createSubscribedUser, type GenUser } from '../masks/masks.test-helpers.js';
 
@@ -186,6 +186,26 @@ describe('POST /api/ai-prompt/generate', () => {
     expect(drafted.data.generatedPrompt).toContain('The façade in Board-formed Concrete; the ground: gravel path.');
     expect(drafted.data.generatedPrompt).not.toContain('Red Brick');
     expect(drafted.data.generatedPrompt).not.toContain('London Stock');
+  });
+
+  it('writes the render type chosen in Create, over the guess from the photo', async () => {
+    // A photo without sky whose ground is a floor material: the guess alone says interior.
+    const input = (await createInput(t.app, ada.id)).id;
+    const regions = await createRegions(t.app, ada.id, input);
+    const sky = regions.find((r) => r.label === 'sky')!;
+    await t.app.ctx.db.delete(maskRegions).where(eq(maskRegions.id, sky.id));
+    const ground = regions.find((r) => r.label === 'ground')!;
+    await call(t.app, ada, 'PUT', `/api/masks/${ground.id}/style`, { materialOptionId: 'floors-wood-oak-planks' });
+    const write = async (renderType?: string) =>
+      (await call(t.app, ada, 'POST', '/api/ai-prompt/generate', { inputImageId: input, ...(renderType ? { renderType } : {}) })).json<GenerateAiPromptResponse>().data
+        .generatedPrompt;
+
+    const exterior = await write('exterior');
+    expect(exterior).toMatch(/^Photorealistic exterior/);
+    expect(exterior).not.toMatch(/interior/i);
+    expect(await write('aerial')).toMatch(/^Photorealistic aerial/);
+    expect(await write('elevation')).toMatch(/^Photorealistic elevation/);
+    expect(await write()).toMatch(/^Photorealistic interior/);
   });
 
   it("refuses bad input with 400 naming the field and another user's image with 404", async () => {

@@ -198,6 +198,12 @@ async function imageForWriter(bytes: Buffer): Promise<{ bytes: Buffer; mimeType:
   return { bytes: small, mimeType: 'image/jpeg' };
 }
 
+/** What the photo looks like: no sky and a floor region → interior, else exterior (the one guess of the render type). */
+function guessRenderType(regions: ReadonlyArray<{ label: string | null; section: string | null }>): RenderType {
+  const hasSky = regions.some((r) => r.label === 'sky');
+  return !hasSky && regions.some((r) => r.section === 'floors') ? 'interior' : 'exterior';
+}
+
 /**
  * POST /ai-prompt/generate: the brief (the image's visible regions with their materials and text,
  * the saved prompt materials unless includeSelectedMaterials is false, materialsText, the
@@ -227,8 +233,8 @@ export async function generatePrompt(ctx: AppContext, userId: number, body: Gene
     };
   });
   const materials = body.includeSelectedMaterials ? (await materialsOf(ctx.db, userId, input.id)).map((m) => m.displayName) : [];
-  const hasSky = regions.some((r) => r.label === 'sky');
-  const renderType: RenderType = body.renderType ?? (!hasSky && regions.some((r) => r.section === 'floors') ? 'interior' : 'exterior');
+  // The render type chosen in Create wins; only a caller that sends none gets the guess from the photo.
+  const renderType: RenderType = body.renderType ?? guessRenderType(regions);
 
   const brief: PromptBrief = {
     renderType,

@@ -29,6 +29,13 @@ describe('the generation request', () => {
     });
   });
 
+  it('sends the chosen render type with the settings and saves it with the input settings', () => {
+    const state = { ...initialCustomizationState, renderType: 'aerial' as const };
+    expect(buildGenerationRequest(state, 7).settings?.renderType).toBe('aerial');
+    expect(settingsToSave(state).renderType).toBe('aerial');
+    expect(buildGenerationRequest(initialCustomizationState, 7).settings?.renderType).toBe('exterior');
+  });
+
   it('sends the mask mappings and, keyed alike, the text of each region as its mask prompt', () => {
     const maskMaterialMappings = { mask_11: { materialOptionId: 'walls-brick-red-running-bond', customText: ' weathered ' }, mask_12: { materialOptionId: 'floors-wood-oak-planks', customText: null } };
     const request = buildGenerationRequest({ ...initialCustomizationState, maskMaterialMappings }, 7);

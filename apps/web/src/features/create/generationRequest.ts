@@ -23,6 +23,7 @@ export function buildGenerationRequest(c: CustomizationState, inputImageId: numb
     variations: c.variations,
     settings: {
       mode: c.selectedStyle,
+      renderType: c.renderType,
       creativity: c.creativity,
       expressivity: c.expressivity,
       resemblance: c.resemblance,
@@ -52,6 +53,7 @@ export function maskPromptsOf(mappings: CustomizationState['maskMaterialMappings
 export function settingsToSave(c: CustomizationState): SaveInputSettingsRequest {
   return {
     selectedStyle: c.selectedStyle,
+    renderType: c.renderType,
     variations: c.variations,
     creativity: c.creativity,
     expressivity: c.expressivity,

@@ -5,6 +5,7 @@ export {
   inputImageSelected,
   promptChanged,
   queryParamsApplied,
+  renderTypeChanged,
   settingsLoaded,
   initialCustomizationState,
   type CustomizationState,

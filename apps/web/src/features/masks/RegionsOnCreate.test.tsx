@@ -47,8 +47,11 @@ function serve({
   regions = [maskRegion(11, { label: 'facade' }), maskRegion(12, { label: 'sky', position: 1 }), maskRegion(13, { label: 'ground', position: 2, customText: 'old path' }), maskRegion(14, { position: 3 })],
   status,
   failStyle = false,
-}: { inputs?: ReturnType<typeof inputImage>[]; regions?: MaskRegion[]; status?: 'none' | 'processing' | 'completed' | 'failed'; failStyle?: boolean } = {}) {
+  savedPrompt = null,
+}: { inputs?: ReturnType<typeof inputImage>[]; regions?: MaskRegion[]; status?: 'none' | 'processing' | 'completed' | 'failed'; failStyle?: boolean; savedPrompt?: string | null } = {}) {
   const calls: Call[] = [];
+  // The prompt saved with the image, as the server keeps it (a blank one clears it).
+  let stored = savedPrompt;
   let nextMaterial = 40;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     // RTK Query sends a Request; apiRequest sends a url and init.
@@ -80,8 +83,11 @@ function serve({
     if (path === '/api/ai-prompt/materials' && method === 'POST')
       return json({ success: true, message: 'AI prompt material added', duplicate: false, data: { ...savedConcrete, ...body, id: nextMaterial++ } });
     if (path === '/api/ai-prompt/generate') return json({ success: true, message: 'Prompt generated', data: { inputImageId: 5, generatedPrompt: 'A villa in Red Brick, Running Bond at dusk.', writer: 'template' } });
-    if (path === '/api/ai-prompt/prompt/5' && method === 'GET') return json({ success: true, data: { inputImageId: 5, generatedPrompt: null } });
-    if (path === '/api/ai-prompt/prompt/5' && method === 'POST') return json({ success: true, data: { inputImageId: 5, generatedPrompt: body.prompt } });
+    if (path === '/api/ai-prompt/prompt/5' && method === 'GET') return json({ success: true, data: { inputImageId: 5, generatedPrompt: stored } });
+    if (path === '/api/ai-prompt/prompt/5' && method === 'POST') {
+      stored = String(body.prompt ?? '').trim() || null;
+      return json({ success: true, data: { inputImageId: 5, generatedPrompt: stored } });
+    }
     return json({ message: `unexpected ${method} ${path}` }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -152,6 +158,29 @@ describe('regions on the Create screen', () => {
     expect(screen.getByTestId('prompt-text')).toHaveTextContent('Evening light');
   });
 
+  it('saves a cleared prompt as blank: neither the restore nor reopening brings the old prompt back', async () => {
+    const { calls } = serve({ savedPrompt: 'A hotel interior at night' });
+    const { store } = renderCreate();
+    const user = userEvent.setup();
+    // The saved prompt is restored into the blank settings.
+    await waitFor(() => expect(store.getState().customization.generatedPrompt).toBe('A hotel interior at night'));
+    let modal = await openModal();
+    const box = within(modal).getByRole('textbox', { name: 'Prompt' });
+    expect(box).toHaveValue('A hotel interior at night');
+    await user.clear(box);
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The blank prompt was posted, so the server no longer holds the old one.
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/ai-prompt/prompt/5').map((c) => c.body)).toEqual([{ prompt: '' }]);
+    // Nothing refills it: not the restore of blank settings, not the modal's saved-prompt load.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().customization.generatedPrompt).toBe('');
+    expect(screen.getByTestId('prompt-text')).not.toHaveTextContent(/hotel/i);
+    modal = await openModal();
+    expect(within(modal).getByRole('textbox', { name: 'Prompt' })).toHaveValue('');
+  });
+
   it('keeps the modal open with Failed to save configurations when a save fails', async () => {
     serve({ failStyle: true });
     renderCreate();
@@ -175,7 +204,7 @@ describe('regions on the Create screen', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(box).toHaveValue('A villa in Red Brick, Running Bond at dusk.'));
     const request = calls.find((c) => c.path === '/api/ai-prompt/generate')!.body as Record<string, unknown>;
-    expect(request).toMatchObject({ inputImageId: 5, userPrompt: 'at dusk', includeSelectedMaterials: true, settings: { mode: 'photorealistic' } });
+    expect(request).toMatchObject({ inputImageId: 5, userPrompt: 'at dusk', includeSelectedMaterials: true, renderType: 'exterior', settings: { mode: 'photorealistic' } });
     expect(request.regions).toContainEqual({ maskId: 11, materialOptionId: 'walls-brick-red-running-bond', customizationOptionId: null, customText: null });
     expect(request.regions).toContainEqual({ maskId: 13, materialOptionId: null, customizationOptionId: null, customText: 'old path' });
     expect(request.materialsText).toBeNull();

@@ -2,11 +2,11 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { GENERATION_MESSAGES, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
+import { GENERATION_MESSAGES, storedRenderType, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
 import { useAppDispatch } from '../../../app/hooks';
-import { inputImageSelected, queryParamsApplied, settingsLoaded } from '../../customization';
+import { inputImageSelected, queryParamsApplied, renderTypeChanged, settingsLoaded } from '../../customization';
 import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
 
 export type Selection = { kind: 'input'; id: number } | { kind: 'generated'; id: number };
@@ -147,6 +147,15 @@ export function useCreateSelection({
   useEffect(() => {
     if (inputsReady && newestId !== null && initialised.current) setSelection((current) => current ?? { kind: 'input', id: newestId });
   }, [inputsReady, newestId]);
+
+  // On load (no batch asked for): the render type of the input's newest render, so a refresh keeps the view chosen.
+  const renderTypeRestored = useRef(false);
+  useEffect(() => {
+    if (renderTypeRestored.current || !createReady || selection?.kind !== 'input' || params.has('fromBatch')) return;
+    renderTypeRestored.current = true;
+    const newest = createImages.filter((i) => i.inputImageId === selection.id).sort((a, b) => b.id - a.id)[0];
+    if (newest) dispatch(renderTypeChanged(storedRenderType(newest.settingsSnapshot?.renderType)));
+  }, [createReady, selection, createImages, params, dispatch]);
 
   // A newly completed render (under 60 s old) is selected once, 200 ms after it arrives.
   const handled = useRef<Set<number> | null>(null);

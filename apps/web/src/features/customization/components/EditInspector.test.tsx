@@ -33,6 +33,42 @@ describe('EditInspector', () => {
     vi.stubGlobal('ResizeObserver', NoopResizeObserver);
   });
 
+  it('offers the render type above the style, exterior by default, chosen by click or arrow keys and restored from settings', async () => {
+    const { store } = await renderInspector();
+    const group = screen.getByRole('radiogroup', { name: 'Render type' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => r.textContent)).toEqual(['Exterior', 'Interior', 'Aerial', 'Elevation']);
+    expect(within(group).getByRole('radio', { name: 'Exterior' })).toHaveAttribute('aria-checked', 'true');
+    // Separate from the building type section and from the style switch.
+    expect(screen.getByRole('radiogroup', { name: 'Render style' })).toBeInTheDocument();
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'Aerial' }));
+    expect(store.getState().customization.renderType).toBe('aerial');
+    expect(within(group).getByRole('radio', { name: 'Aerial' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(group).getByRole('radio', { name: 'Exterior' })).toHaveAttribute('aria-checked', 'false');
+
+    // Keyboard: only the chosen radio is in the tab order; arrows move the choice and the focus.
+    expect(within(group).getByRole('radio', { name: 'Aerial' })).toHaveAttribute('tabindex', '0');
+    within(group).getByRole('radio', { name: 'Aerial' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(store.getState().customization.renderType).toBe('elevation');
+    expect(within(group).getByRole('radio', { name: 'Elevation' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(store.getState().customization.renderType).toBe('exterior');
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(store.getState().customization.renderType).toBe('aerial');
+
+    act(() => {
+      store.dispatch(settingsLoaded({ renderType: 'interior' }));
+    });
+    expect(within(group).getByRole('radio', { name: 'Interior' })).toHaveAttribute('aria-checked', 'true');
+    // A render made before render types counts as exterior.
+    act(() => {
+      store.dispatch(settingsLoaded({}));
+    });
+    expect(store.getState().customization.renderType).toBe('exterior');
+  });
+
   it('has the catalog of the options endpoint', async () => {
     const { store } = await renderInspector();
     expect(store.getState().customization.availableOptions).toEqual(toCatalog(optionsFixture()));

@@ -12,12 +12,14 @@ import {
   creativityChanged,
   expressivityChanged,
   optionToggled,
+  renderTypeChanged,
   resemblanceChanged,
   sectionToggled,
   styleChanged,
   variationsChanged,
 } from '../store/customizationSlice';
 import { OptionSectionPanel } from './OptionSectionPanel';
+import { RenderTypeSwitch } from './RenderTypeSwitch';
 import { StyleSwitch } from './StyleSwitch';
 import { VariationsPicker } from './VariationsPicker';
 
@@ -43,6 +45,10 @@ export function EditInspector({ prompt, footer, onMinimise }: { prompt?: ReactNo
       {prompt ? <div className="px-4 pt-4">{prompt}</div> : null}
 
       <div className="px-4 pt-4">
+        <RenderTypeSwitch value={c.renderType} onChange={(type) => dispatch(renderTypeChanged(type))} />
+      </div>
+
+      <div className="px-4 pt-3">
         <StyleSwitch value={c.selectedStyle} onChange={(style) => dispatch(styleChanged(style))} />
       </div>
 

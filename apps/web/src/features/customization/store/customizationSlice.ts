@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { GENERATION_LIMITS, type MaskMaterialMapping, type RenderMode } from '@atelier/contract';
+import { DEFAULT_RENDER_TYPE, GENERATION_LIMITS, storedRenderType, type MaskMaterialMapping, type RenderMode, type RenderType } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { logout } from '../../auth/store/authSlice';
 import { toCatalog, type CustomizationCatalog } from '../catalog';
@@ -9,6 +9,8 @@ export type SelectedStyle = RenderMode;
 /** The customization settings of spec §3, plus the option catalog and which section is open. */
 export interface CustomizationState {
   selectedStyle: SelectedStyle;
+  /** What the render shows: exterior, interior, aerial or elevation (not the building type). */
+  renderType: RenderType;
   variations: number;
   creativity: number;
   expressivity: number;
@@ -33,6 +35,7 @@ export const FETCH_OPTIONS_FAILED = 'Failed to fetch customization options';
 
 export const initialCustomizationState: CustomizationState = {
   selectedStyle: 'photorealistic',
+  renderType: DEFAULT_RENDER_TYPE,
   variations: GENERATION_LIMITS.variations.default,
   creativity: GENERATION_LIMITS.creativity.default,
   expressivity: GENERATION_LIMITS.expressivity.default,
@@ -61,6 +64,7 @@ export function clampToLimit(value: unknown, limit: Limit): number {
 /** What a batch or an image was made with (GET /customization/…/settings), or parts of it (query parameters). */
 export interface SettingsToLoad {
   selectedStyle?: unknown;
+  renderType?: unknown;
   variations?: unknown;
   creativity?: unknown;
   expressivity?: unknown;
@@ -113,6 +117,9 @@ const customizationSlice = createSlice({
         state.contextSelection = wasPicked ? null : { id: optionId, displayName: displayName ?? optionId };
       }
     },
+    renderTypeChanged(state, action: PayloadAction<RenderType>) {
+      state.renderType = action.payload;
+    },
     variationsChanged(state, action: PayloadAction<number>) {
       state.variations = clampToLimit(action.payload, GENERATION_LIMITS.variations);
     },
@@ -136,6 +143,7 @@ const customizationSlice = createSlice({
     settingsLoaded(state, action: PayloadAction<SettingsToLoad>) {
       const s = action.payload;
       state.selectedStyle = s.selectedStyle === 'art' ? 'art' : 'photorealistic';
+      state.renderType = storedRenderType(s.renderType);
       state.variations = clampToLimit(s.variations, GENERATION_LIMITS.variations);
       state.creativity = clampToLimit(s.creativity, GENERATION_LIMITS.creativity);
       state.expressivity = clampToLimit(s.expressivity, GENERATION_LIMITS.expressivity);
@@ -189,6 +197,7 @@ export const {
   styleChanged,
   sectionToggled,
   optionToggled,
+  renderTypeChanged,
   variationsChanged,
   creativityChanged,
   expressivityChanged,

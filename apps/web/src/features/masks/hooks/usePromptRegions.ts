@@ -185,6 +185,7 @@ export function usePromptRegions({ inputImageId, open }: { inputImageId: number 
         materialsText: materialsText(materials.filter(isUnsaved), drafts) || null,
         regions: regionOverrides(regions, drafts),
         includeSelectedMaterials: true,
+        renderType: customization.renderType,
         settings: { mode: customization.selectedStyle, selections: { ...customization.selections } },
       }).unwrap();
       return reply.data.generatedPrompt;
@@ -238,7 +239,9 @@ export function usePromptRegions({ inputImageId, open }: { inputImageId: number 
         if (!saved.some((s) => s.id === stored.id)) saved.push(stored);
       }
       setMaterials(saved);
-      if (prompt.trim()) await step(() => savePromptCall({ inputImageId, prompt: prompt.trim() }).unwrap(), AI_PROMPT_MESSAGES.savePromptFailed);
+      // A blank prompt is posted too: the server clears the saved one, so no restore brings the old prompt back.
+      await step(() => savePromptCall({ inputImageId, prompt: prompt.trim() }).unwrap(), AI_PROMPT_MESSAGES.savePromptFailed);
+      setSavedPrompt(prompt.trim() || null);
       dispatch(regionSettingsSaved({ maskMaterialMappings: mappingsFromDrafts(regions, drafts, choices, customization.availableOptions), aiMaterials: saved, generatedPrompt: prompt.trim() }));
       return true;
     } catch (e) {
