@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AiPromptMaterial, MaskRegion } from '@atelier/contract';
+import { DEFAULT_PROMPT, type AiPromptMaterial, type MaskRegion } from '@atelier/contract';
 import { applyLiveMessage } from '../../app/socket/liveCache';
 import { AppToaster } from '../../components/ui/toast';
 import { customizationApi } from '../../app/api/customization';
 import { json, renderWithRouter, signedInAuth } from '../../test/factories';
 import { CreatePage } from '../create/CreatePage';
+import { buildGenerationRequest } from '../create/generationRequest';
 import { inputImage, page } from '../create/testing';
 import { optionsFixture } from '../customization/testing';
 import { resetMaskView } from './store/maskView';
@@ -47,8 +48,11 @@ function serve({
   regions = [maskRegion(11, { label: 'facade' }), maskRegion(12, { label: 'sky', position: 1 }), maskRegion(13, { label: 'ground', position: 2, customText: 'old path' }), maskRegion(14, { position: 3 })],
   status,
   failStyle = false,
-}: { inputs?: ReturnType<typeof inputImage>[]; regions?: MaskRegion[]; status?: 'none' | 'processing' | 'completed' | 'failed'; failStyle?: boolean } = {}) {
+  savedPrompt = null,
+}: { inputs?: ReturnType<typeof inputImage>[]; regions?: MaskRegion[]; status?: 'none' | 'processing' | 'completed' | 'failed'; failStyle?: boolean; savedPrompt?: string | null } = {}) {
   const calls: Call[] = [];
+  // The prompt the server keeps for input 5: POST sets it (blank or null clears it), GET reads it.
+  let storedPrompt = savedPrompt;
   let nextMaterial = 40;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     // RTK Query sends a Request; apiRequest sends a url and init.
@@ -80,8 +84,11 @@ function serve({
     if (path === '/api/ai-prompt/materials' && method === 'POST')
       return json({ success: true, message: 'AI prompt material added', duplicate: false, data: { ...savedConcrete, ...body, id: nextMaterial++ } });
     if (path === '/api/ai-prompt/generate') return json({ success: true, message: 'Prompt generated', data: { inputImageId: 5, generatedPrompt: 'A villa in Red Brick, Running Bond at dusk.', writer: 'template' } });
-    if (path === '/api/ai-prompt/prompt/5' && method === 'GET') return json({ success: true, data: { inputImageId: 5, generatedPrompt: null } });
-    if (path === '/api/ai-prompt/prompt/5' && method === 'POST') return json({ success: true, data: { inputImageId: 5, generatedPrompt: body.prompt } });
+    if (path === '/api/ai-prompt/prompt/5' && method === 'GET') return json({ success: true, data: { inputImageId: 5, generatedPrompt: storedPrompt } });
+    if (path === '/api/ai-prompt/prompt/5' && method === 'POST') {
+      storedPrompt = typeof body.prompt === 'string' && body.prompt.trim() !== '' ? body.prompt.trim() : null;
+      return json({ success: true, data: { inputImageId: 5, generatedPrompt: storedPrompt } });
+    }
     return json({ message: `unexpected ${method} ${path}` }, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -150,6 +157,26 @@ describe('regions on the Create screen', () => {
     expect((c.aiMaterials as AiPromptMaterial[]).map((m) => m.id)).toEqual([21, 40, 41]);
     expect(c.generatedPrompt).toBe('Evening light');
     expect(screen.getByTestId('prompt-text')).toHaveTextContent('Evening light');
+  });
+
+  it('saving a cleared prompt clears the saved one: the old prompt does not come back and Create sends the default', async () => {
+    const { calls } = serve({ savedPrompt: 'Old hotel prompt' });
+    const { store } = renderCreate();
+    // The saved prompt is restored for the selected input image.
+    await waitFor(() => expect(screen.getByTestId('prompt-text')).toHaveTextContent('Old hotel prompt'));
+    const modal = await openModal();
+    const user = userEvent.setup();
+    await user.clear(within(modal).getByRole('textbox', { name: 'Prompt' }));
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/ai-prompt/prompt/5').map((c) => c.body)).toEqual([{ prompt: null }]);
+    // The restore that follows a blank prompt reads the cleared one: nothing refills the card.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/ai-prompt/prompt/5').length).toBeGreaterThanOrEqual(2));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(store.getState().customization.generatedPrompt).toBe('');
+    expect(screen.getByTestId('prompt-text')).toHaveTextContent(DEFAULT_PROMPT);
+    expect(buildGenerationRequest(store.getState().customization, 5).prompt).toBe(DEFAULT_PROMPT);
   });
 
   it('keeps the modal open with Failed to save configurations when a save fails', async () => {

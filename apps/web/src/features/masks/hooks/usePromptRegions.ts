@@ -199,7 +199,7 @@ export function usePromptRegions({ inputImageId, open }: { inputImageId: number 
   /**
    * Save (spec §5): a style for each configured region only (custom text, a material or option,
    * or a typed name; the trimmed typed name wins), the unsaved prompt materials (negative ids)
-   * only, and the prompt when there is one; then the settings take the mappings, materials and
+   * only, and the prompt (a blank one clears it); then the settings take the mappings, materials and
    * prompt. False (and the error kept) when something failed.
    */
   const save = async (prompt: string): Promise<boolean> => {
@@ -238,7 +238,8 @@ export function usePromptRegions({ inputImageId, open }: { inputImageId: number 
         if (!saved.some((s) => s.id === stored.id)) saved.push(stored);
       }
       setMaterials(saved);
-      if (prompt.trim()) await step(() => savePromptCall({ inputImageId, prompt: prompt.trim() }).unwrap(), AI_PROMPT_MESSAGES.savePromptFailed);
+      // A blank prompt is saved too (it clears the kept one), or the restore would bring the old one back.
+      await step(() => savePromptCall({ inputImageId, prompt: prompt.trim() || null }).unwrap(), AI_PROMPT_MESSAGES.savePromptFailed);
       dispatch(regionSettingsSaved({ maskMaterialMappings: mappingsFromDrafts(regions, drafts, choices, customization.availableOptions), aiMaterials: saved, generatedPrompt: prompt.trim() }));
       return true;
     } catch (e) {
