@@ -62,6 +62,14 @@ describe('PUT /api/images/input-images/:id/settings', () => {
     expect((await storedSettings(copy.id)).settings).toMatchObject({ creativity: 2, selections: { walls: 'walls-brick-red-running-bond' } });
   });
 
+  it('a blank or null generatedPrompt clears the saved prompt; leaving it out keeps it', async () => {
+    await put(ada, adaInput.id, { generatedPrompt: 'OLD HOTEL PROMPT' });
+    expect((await put(ada, adaInput.id, { creativity: 3 })).json().generatedPrompt).toBe('OLD HOTEL PROMPT');
+    expect((await put(ada, adaInput.id, { generatedPrompt: null })).json().generatedPrompt).toBeNull();
+    await put(ada, adaInput.id, { generatedPrompt: 'OLD HOTEL PROMPT' });
+    expect((await put(ada, adaInput.id, { generatedPrompt: '   ' })).json().generatedPrompt).toBeNull();
+  });
+
   it('checks the ranges, naming the field', async () => {
     const res = await put(ada, adaInput.id, { creativity: 9 });
     expect(res.statusCode).toBe(400);

@@ -33,6 +33,8 @@ async function updateOwnedInputImage(
   return updated;
 }
 
+const cleanPrompt = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
+
 /**
  * Saves the customization settings last used with an input image (merged over what it had;
  * a prompt also becomes its generatedPrompt). Inputs made from its renders copy both.
@@ -48,7 +50,8 @@ export async function saveInputImageSettings(
     settings: { ...(row.settings ?? {}), ...settings },
     updatedAt: new Date(),
   };
-  if (typeof settings.generatedPrompt === 'string' && settings.generatedPrompt.trim() !== '') patch.generatedPrompt = settings.generatedPrompt.trim();
+  // A blank or null prompt clears the saved one (the user cleared it); a settings save without it keeps it.
+  if (settings.generatedPrompt !== undefined) patch.generatedPrompt = cleanPrompt(settings.generatedPrompt);
   return updateOwnedInputImage(db, userId, id, patch);
 }
 
@@ -63,9 +66,8 @@ export async function setInputImagePrompts(
   id: number,
   prompts: { generatedPrompt?: string | null; aiPrompt?: string | null },
 ): Promise<InputImageRow> {
-  const clean = (v: string | null) => (v === null || v.trim() === '' ? null : v.trim());
   const patch: Partial<typeof inputImages.$inferInsert> = { updatedAt: new Date() };
-  if (prompts.generatedPrompt !== undefined) patch.generatedPrompt = clean(prompts.generatedPrompt);
-  if (prompts.aiPrompt !== undefined) patch.aiPrompt = clean(prompts.aiPrompt);
+  if (prompts.generatedPrompt !== undefined) patch.generatedPrompt = cleanPrompt(prompts.generatedPrompt);
+  if (prompts.aiPrompt !== undefined) patch.aiPrompt = cleanPrompt(prompts.aiPrompt);
   return updateOwnedInputImage(db, userId, id, patch);
 }
