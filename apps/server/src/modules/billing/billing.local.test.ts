@@ -207,7 +207,7 @@ describe('local test-mode checkout', () => {
     expect((await api(c, 'GET', `/billing/local/sessions/${id}`)).json()).toMatchObject({
       kind: 'CREDITS',
       credits: 100,
-      amount: 3000,
+      amount: 3900,
       returnPath: '/credits',
     });
     const done = await api(c, 'POST', `/billing/local/sessions/${id}/complete`);

@@ -77,7 +77,7 @@ describe('SubscriptionPage', () => {
     const explorer = card('Explorer');
     expect(within(explorer).getByText('€470')).toBeInTheDocument();
     expect(within(explorer).getByText('/Year')).toBeInTheDocument();
-    expect(within(explorer).getByText('€39')).toBeInTheDocument();
+    expect(within(explorer).getByText('€39.17')).toBeInTheDocument();
     expect(within(explorer).getByText('Billed yearly')).toBeInTheDocument();
     expect(within(explorer).getByText('1,800 credits per year')).toBeInTheDocument();
     expect(within(explorer).getByText('Shared Purchased Compute resource')).toBeInTheDocument();
