@@ -7,6 +7,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
+    /** The name others see (Explore, share pages); null: the first name (publicNameOf; migration 0230). */
+    displayName: text('display_name'),
     passwordHash: text('password_hash'),
     profilePicture: text('profile_picture'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

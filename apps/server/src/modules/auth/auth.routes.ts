@@ -168,7 +168,7 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: 'Change the full name',
+        summary: 'Change the full name and the display name others see (Explore, share pages)',
         security: BEARER,
         body: updateProfileRequestSchema,
         response: { 200: meResponseSchema, ...errors(400, 401, 429) },
