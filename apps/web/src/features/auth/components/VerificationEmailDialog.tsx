@@ -97,7 +97,9 @@ export function VerificationEmailDialog({ open, email, emailSent = true, onClose
           <p className="mt-6 h-5 text-[13px] text-stone-500" aria-live="polite">
             {cooldown > 0
               ? `You can request another e-mail in ${cooldown} s.`
-              : 'No e-mail after a few minutes? Check your spam or promotions folder.'}
+              : sent
+                ? 'No e-mail after a few minutes? Check your spam or promotions folder.'
+                : 'Still failing? Contact support and we will verify your address for you.'}
           </p>
         </div>
       </div>
