@@ -58,3 +58,58 @@ test('a wrong password shows the server message and stays on /login', async ({ p
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('the e-mail verified page tells a new FREE account it is going to the plans page, and goes there', async ({ page, request }) => {
+  const email = uniqueEmail('verified');
+  const reg = await request.post('/api/auth/register', { data: { fullName: 'Lina Bo Bardi', email, password: 'glass-house-51' } });
+  expect(reg.ok()).toBe(true);
+  const link = await latestLink(email, '/auth/verify-email');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('Taking you to the plans page to choose a plan in 3 seconds…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose a plan' })).toBeVisible();
+  await expect(page.getByText(/Taking you to Create/)).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/auth-verified-free.png' });
+  await expect(page).toHaveURL(/\/subscription$/, { timeout: 6_000 });
+  await expect(page.getByText('CURRENT PLAN')).toHaveCount(0);
+});
+
+test('Log out ends this browser only; Sign out of all devices ends every browser', async ({ browser, request }) => {
+  const user = await createVerifiedUser(request, 'Alvar Aalto');
+  const signIn = async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    return page;
+  };
+  const laptop = await signIn();
+  const phone = await signIn();
+
+  await laptop.goto('/overview');
+  await laptop.getByRole('button', { name: 'Log out' }).click();
+  await expect(laptop).toHaveURL(/\/login/);
+
+  // The phone is still signed in, after a reload that asks the server.
+  await phone.goto('/overview');
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/overview/);
+  await expect(phone.getByText(user.email).first()).toBeVisible();
+
+  // Sign in on the laptop again, then sign out of all devices from the phone.
+  const laptopAgain = await signIn();
+  await phone.goto('/account-settings');
+  await phone.getByRole('button', { name: 'Sign out of all devices' }).click();
+  const dialog = phone.getByRole('dialog', { name: 'Sign out of all devices?' });
+  await expect(dialog).toBeVisible();
+  await phone.screenshot({ path: 'artifacts/auth-sign-out-all-dialog.png' });
+  await dialog.getByRole('button', { name: 'Sign out of all devices' }).click();
+  await expect(phone).toHaveURL(/\/login/);
+  await expect(phone.getByText('You have been signed out on every device')).toBeVisible();
+
+  await laptopAgain.goto('/overview');
+  await expect(laptopAgain).toHaveURL(/\/login/);
+  for (const page of [laptop, phone, laptopAgain]) await page.context().close();
+});

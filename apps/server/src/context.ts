@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { eq } from 'drizzle-orm';
-import { createTokenService, type TokenService } from './lib/jwt.js';
+import { createTokenService, type TokenClaims, type TokenService } from './lib/jwt.js';
+import { revokedSessionIds } from './lib/revoked-sessions.js';
 import { createTokenVersionCache, type TokenVersionCache } from './lib/token-version-cache.js';
 import { users } from './db/schema/index.js';
 import { FREE_SUBSCRIPTION, type Subscription } from '@atelier/contract';
@@ -90,15 +91,21 @@ export function createContext(
       const claims = await tokens.claims(token);
       if (!claims) return null;
       const known = tokenVersions.read(claims.userId);
-      if (known.version !== undefined) return known.version === claims.tokenVersion ? claims.userId : null;
+      if (known.version !== undefined) return sessionValid(claims, known.version, known.revoked) ? claims.userId : null;
       const [row] = await database.db
-        .select({ tokenVersion: users.tokenVersion })
+        .select({ tokenVersion: users.tokenVersion, revokedSessions: users.revokedSessions })
         .from(users)
         .where(eq(users.id, claims.userId))
         .limit(1);
       if (!row) return null;
-      tokenVersions.store(claims.userId, row.tokenVersion, known.stamp);
-      return row.tokenVersion === claims.tokenVersion ? claims.userId : null;
+      const revoked = revokedSessionIds(row.revokedSessions);
+      tokenVersions.store(claims.userId, row.tokenVersion, known.stamp, revoked);
+      return sessionValid(claims, row.tokenVersion, revoked) ? claims.userId : null;
     },
   };
+}
+
+/** A token is valid while its account's version matches and its own session was not signed out. */
+function sessionValid(claims: TokenClaims, version: number, revoked: ReadonlySet<string>): boolean {
+  return claims.tokenVersion === version && !(claims.sessionId !== undefined && revoked.has(claims.sessionId));
 }

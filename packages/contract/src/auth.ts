@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionSchema } from './plans.js';
-import { AUTH_MESSAGES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_CONTROL_CHARACTERS, PASSWORD_MAX_LENGTH } from './authRules.js';
+import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_CONTROL_CHARACTERS, PASSWORD_MAX_LENGTH } from './authRules.js';
 
 export * from './authRules.js';
 
@@ -16,6 +16,14 @@ const fullNameSchema = z
   .trim()
   .min(2, AUTH_MESSAGES.nameMin)
   .max(100, AUTH_MESSAGES.nameMax)
+  .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), AUTH_MESSAGES.nameInvalid);
+
+/** The display name others see; '' goes back to the default (the first name). */
+const displayNameSchema = z
+  .string({ error: AUTH_MESSAGES.displayNameMin })
+  .trim()
+  .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.displayNameMax)
+  .refine((name) => name.length === 0 || name.length >= 2, AUTH_MESSAGES.displayNameMin)
   .refine((name) => !NAME_CONTROL_CHARACTERS.test(name), AUTH_MESSAGES.nameInvalid);
 
 /** A new password (register, reset, change). */
@@ -52,6 +60,8 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 export const userSchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
+  /** The name other people see, as chosen in profile settings; null: the default (publicNameOf). */
+  displayName: z.string().nullable(),
   email: z.string(),
   profilePicture: z.string().nullable(),
   emailVerified: z.boolean(),
@@ -118,6 +128,8 @@ export const resetPasswordFormSchema = resetPasswordRequestSchema
 
 export const updateProfileRequestSchema = z.object({
   fullName: fullNameSchema,
+  /** Left out: unchanged. '' : back to the default (the first name). */
+  displayName: displayNameSchema.optional(),
 });
 export const changePasswordRequestSchema = z.object({
   /** Required when the account already has a password (a Google-only account may set its first one). */

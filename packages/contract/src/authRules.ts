@@ -11,7 +11,20 @@ export const AUTH_MESSAGES = {
   nameMax: 'Name must be at most 100 characters',
   passwordMax: 'Password must be at most 1024 characters',
   nameInvalid: 'Name contains invalid characters',
+  displayNameMin: 'Display name must be at least 2 characters',
+  displayNameMax: 'Display name must be at most 40 characters',
 } as const;
+
+/** The longest display name (profile settings). */
+export const DISPLAY_NAME_MAX_LENGTH = 40;
+
+/**
+ * The one name other people see (Explore, share pages): the display name the user chose in
+ * profile settings, else the first word of the full name, else 'An architect'.
+ */
+export function publicNameOf(user: { fullName?: string | null; displayName?: string | null } | null | undefined): string {
+  return user?.displayName?.trim() || user?.fullName?.trim().split(/\s+/)[0] || 'An architect';
+}
 
 /** Control characters and line/paragraph separators: a name is one line of text (it goes into e-mails). */
 export const NAME_CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;

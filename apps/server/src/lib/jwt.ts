@@ -10,6 +10,10 @@ export interface TokenClaims {
   userId: number;
   /** The account's token version when the token was signed (users.token_version). */
   tokenVersion: number;
+  /** This sign-in's id (`sid`): logout revokes it alone. Tokens signed before sessions had ids have none. */
+  sessionId?: string;
+  /** When the token expires (seconds since the epoch). */
+  expiresAt?: number;
 }
 
 export interface TokenService {
@@ -34,7 +38,7 @@ export function createTokenService(secret: string): TokenService {
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     sign: (userId, tokenVersion = 0) =>
-      new SignJWT({ tv: tokenVersion })
+      new SignJWT({ tv: tokenVersion, sid: crypto.randomBytes(12).toString('base64url') })
         .setProtectedHeader({ alg: ALG })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -58,7 +62,9 @@ export function createTokenService(secret: string): TokenService {
       const id = Number(payload.sub);
       const tokenVersion = payload.tv === undefined ? 0 : Number(payload.tv);
       if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(tokenVersion)) return null;
-      const result = { userId: id, tokenVersion };
+      const result: TokenClaims = { userId: id, tokenVersion };
+      if (typeof payload.sid === 'string') result.sessionId = payload.sid;
+      if (typeof payload.exp === 'number') result.expiresAt = payload.exp;
       if (typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
         verified.set(token, { claims: result, expiresAt: payload.exp * 1000 });

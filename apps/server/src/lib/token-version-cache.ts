@@ -9,15 +9,21 @@
  */
 export interface TokenVersionCache {
   /** The remembered version (undefined: look it up), and the stamp to store the lookup's answer with. */
-  read(userId: number): { version: number | undefined; stamp: number };
-  /** Remembers the version read from the database, unless the account was forgotten meanwhile. */
-  store(userId: number, version: number, stamp: number): void;
+  read(userId: number): { version: number | undefined; revoked: ReadonlySet<string>; stamp: number };
+  /**
+   * Remembers the version (and the ids of the account's sessions signed out one by one) read from
+   * the database, unless the account was forgotten meanwhile.
+   */
+  store(userId: number, version: number, stamp: number, revoked?: ReadonlySet<string>): void;
   /** The account's sessions changed: look its version up again. */
   forget(userId: number): void;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 interface Entry {
   version: number;
+  revoked: ReadonlySet<string>;
   expiresAt: number;
 }
 
@@ -29,15 +35,15 @@ export function createTokenVersionCache({ ttlMs = 5_000, maxEntries = 50_000, no
     read(userId) {
       const stamp = generations.get(userId) ?? 0;
       const entry = entries.get(userId);
-      if (!entry || entry.expiresAt <= now()) return { version: undefined, stamp };
-      return { version: entry.version, stamp };
+      if (!entry || entry.expiresAt <= now()) return { version: undefined, revoked: NONE, stamp };
+      return { version: entry.version, revoked: entry.revoked, stamp };
     },
-    store(userId, version, stamp) {
+    store(userId, version, stamp, revoked = NONE) {
       if ((generations.get(userId) ?? 0) !== stamp) return;
       // Map order is insertion order: drop the oldest when full.
       if (entries.size >= maxEntries && !entries.has(userId)) entries.delete(entries.keys().next().value!);
       entries.delete(userId);
-      entries.set(userId, { version, expiresAt: now() + ttlMs });
+      entries.set(userId, { version, revoked, expiresAt: now() + ttlMs });
     },
     forget(userId) {
       entries.delete(userId);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, initialsOf, titleCase } from './format';
+import { formatDate, formatDateTime, initialsOf, titleCase } from './format';
+
+describe('formatDateTime', () => {
+  it('shows the shared date with the time of day', () => {
+    const local = new Date(2026, 10, 21, 15, 4);
+    expect(formatDateTime(local)).toBe('Nov 21, 2026, 3:04 PM');
+    expect(formatDateTime(null)).toBe('—');
+  });
+});
 
 describe('formatDate', () => {
   it('shows en-US short month, day and year', () => {

@@ -6,6 +6,14 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/** The shared date with the time of day, for logs where the hour matters: 'Nov 21, 2026, 3:04 PM'. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const day = formatDate(value);
+  if (day === '—') return day;
+  const date = value instanceof Date ? value : new Date(value!);
+  return `${day}, ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
+}
+
 /** 1234 → '1,234'. */
 export function formatNumber(value: number): string {
   return value.toLocaleString('en-US');

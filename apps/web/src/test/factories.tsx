@@ -12,6 +12,7 @@ export function createUser(overrides: Partial<User> = {}): User {
   return {
     id: 1,
     fullName: 'Ada Lovelace',
+    displayName: null,
     email: 'ada@example.com',
     profilePicture: null,
     emailVerified: true,

@@ -7,6 +7,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
+    /** The name others see (Explore, share pages); null: the first name (publicNameOf; migration 0230). */
+    displayName: text('display_name'),
     passwordHash: text('password_hash'),
     profilePicture: text('profile_picture'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -18,6 +20,8 @@ export const users = pgTable(
     purchasedCredits: integer('purchased_credits').notNull().default(0),
     /** Tokens signed with an older version are refused (logout, password change or reset; migration 0170). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Sessions signed out one by one, as "<sid>.<token expiry, epoch seconds>" (logout; migration 0230). */
+    revokedSessions: text('revoked_sessions').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

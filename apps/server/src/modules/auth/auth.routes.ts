@@ -51,6 +51,11 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/** The bearer token of a request requireUser has accepted. */
+function bearerToken(header: string | undefined): string {
+  return (header ?? '').slice('Bearer '.length).trim();
+}
+
 /** /api/auth/*: accounts, sessions, Google sign-in, profile. */
 export async function registerAuthRoutes(api: App): Promise<void> {
   await api.register(authRoutes, { prefix: '/auth' });
@@ -119,12 +124,27 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: 'Sign out everywhere: every token of the account stops working (401) and its live sockets close (4003)',
+        summary: 'Sign out this session: its token stops working (401); the account\'s other sessions stay signed in',
         security: BEARER,
         response: { 200: successResponseSchema, ...errors(401, 429) },
       },
     },
-    async (req) => auth.logout(req.userId),
+    async (req) => auth.logout(req.userId, bearerToken(req.headers.authorization)),
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      config: limit(),
+      preHandler: app.requireUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign out of all devices: every token of the account stops working (401) and its live sockets close (4003)',
+        security: BEARER,
+        response: { 200: successResponseSchema, ...errors(401, 429) },
+      },
+    },
+    async (req) => auth.logoutEverywhere(req.userId),
   );
 
   app.get(
@@ -149,7 +169,7 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
       preHandler: app.requireUser,
       schema: {
         tags: TAGS,
-        summary: 'Change the full name',
+        summary: 'Change the full name and the display name others see (Explore, share pages)',
         security: BEARER,
         body: updateProfileRequestSchema,
         response: { 200: meResponseSchema, ...errors(400, 401, 429) },

@@ -13,13 +13,14 @@ import { createSessions } from './sessions.js';
 export function createAuthService(deps: AuthDeps) {
   const outbox = createMailOutbox(deps);
   const sessions = createSessions(deps);
-  const { buildSessionPayload, startSession, login, logout } = sessions;
+  const { buildSessionPayload, startSession, login, logout, logoutEverywhere } = sessions;
   return {
     buildSessionPayload,
     startSession,
     idle: outbox.idle,
     login,
     logout,
+    logoutEverywhere,
     ...createRegistrationAndEmailLinks(deps, outbox, sessions),
     ...createGoogleSignIn(deps, sessions),
     ...createProfileAndPassword(deps, outbox, sessions),

@@ -5,7 +5,10 @@ import { bearer, createVerifiedUser, tokenFor, type TestUser } from '../../../te
 import { nextOutboxMail, linkIn } from '../../../test/helpers/mail.js';
 import { connectLive, listen } from '../generation/generation.test-helpers.js';
 
-/** Issue 17 part 3: logout, a password change or reset, and deletion end every earlier session. */
+/**
+ * Issue 17 part 3 and issue 28 item 9: logout ends this session only; "Sign out of all devices",
+ * a password change or reset, and deletion end every earlier session.
+ */
 describe('revocable sessions', { timeout: 90_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
@@ -22,7 +25,25 @@ describe('revocable sessions', { timeout: 90_000 }, () => {
     return res.json().token as string;
   };
 
-  it('POST /api/auth/logout ends every session of the account (401) and closes its sockets with 4003', async () => {
+  it('POST /api/auth/logout ends this session only: the same account signed in elsewhere stays signed in', async () => {
+    const user = await createVerifiedUser(t.app);
+    const laptop = await login(user);
+    const phone = await login(user);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(laptop) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'You have been logged out successfully' });
+    const after = await me(laptop);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'INVALID_TOKEN' });
+    expect((await me(phone)).statusCode).toBe(200);
+    // A second logout on the phone ends it too, and the first stays ended.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(phone) })).statusCode).toBe(200);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(await login(user))).statusCode).toBe(200);
+  });
+
+  it('POST /api/auth/logout-all ends every session of the account (401) and closes its sockets with 4003', async () => {
     const user = await createVerifiedUser(t.app);
     const laptop = await login(user);
     const phone = await login(user);
@@ -32,7 +53,7 @@ describe('revocable sessions', { timeout: 90_000 }, () => {
     const otherSocket = await connectLive(baseUrl, otherToken);
     await Promise.all([socket.waitFor('connected'), otherSocket.waitFor('connected')]);
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(laptop) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: bearer(laptop) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: 'You have been signed out on every device.' });
 
@@ -53,9 +74,11 @@ describe('revocable sessions', { timeout: 90_000 }, () => {
     await otherSocket.close();
   });
 
-  it('logout without a valid token is 401', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
-    expect(res.statusCode).toBe(401);
+  it('logout and logout-all without a valid token are 401', async () => {
+    for (const url of ['/api/auth/logout', '/api/auth/logout-all']) {
+      const res = await t.app.inject({ method: 'POST', url });
+      expect(res.statusCode).toBe(401);
+    }
   });
 
   it('a password change ends earlier sessions and hands this browser a new token', async () => {
@@ -99,3 +122,4 @@ describe('revocable sessions', { timeout: 90_000 }, () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 });
+

@@ -19,10 +19,12 @@ export function createProfileAndPassword(deps: AuthDeps, outbox: MailOutbox, ses
   const { requireUser, buildSessionPayload, revokeSessions, closeSockets } = sessions;
 
   return {
-    async updateProfile(userId: number, input: { fullName: string }): Promise<MeResponse> {
+    /** The full name, and the display name when sent ('' goes back to the default, the first name). */
+    async updateProfile(userId: number, input: { fullName: string; displayName?: string }): Promise<MeResponse> {
+      const displayName = input.displayName === undefined ? {} : { displayName: input.displayName.trim() || null };
       const updated = await db
         .update(users)
-        .set({ fullName: input.fullName.trim(), updatedAt: new Date() })
+        .set({ fullName: input.fullName.trim(), ...displayName, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning({ id: users.id });
       if (updated.length === 0) throw sessionExpired();

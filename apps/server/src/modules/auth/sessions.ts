@@ -3,6 +3,7 @@ import type { MeResponse, SessionResponse, SuccessResponse } from '@atelier/cont
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { revokedSessionEntry } from '../../lib/revoked-sessions.js';
 import type { AuthDeps } from './auth.deps.js';
 import { AUTH_TEXT } from './auth.text.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -11,7 +12,7 @@ import { findUserByEmail, findUserById, toUserDto, type UserRow } from './users.
 export const sessionExpired = () =>
   new AppError(401, 'INVALID_TOKEN', 'Your session has expired. Please sign in again.');
 
-/** Sessions: password sign-in, the session payload, new tokens, and ending every session of an account. */
+/** Sessions: password sign-in, the session payload, new tokens, signing out one session or all of them. */
 export function createSessions(deps: AuthDeps) {
   const { db, log } = deps;
 
@@ -84,14 +85,37 @@ export function createSessions(deps: AuthDeps) {
       return startSession(user.id);
     },
 
-    /** POST /auth/logout and "Sign out everywhere": every token of the account stops working. */
-    async logout(userId: number): Promise<SuccessResponse> {
-      await revokeSessions(db, userId);
-      closeSockets(userId);
-      log.info({ userId }, 'signed out everywhere');
+    /**
+     * POST /auth/logout: ends this session only — the token's own id is recorded as signed out
+     * until it would have expired. A token from before sessions had ids can only be ended with
+     * every session of the account.
+     */
+    async logout(userId: number, token: string): Promise<SuccessResponse> {
+      const claims = await deps.tokens.claims(token);
+      if (!claims?.sessionId || claims.expiresAt === undefined) return signOutEverywhere(userId);
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      const entry = revokedSessionEntry(claims.sessionId, claims.expiresAt);
+      await db
+        .update(users)
+        .set({
+          revokedSessions: sql`array_append(array(select e from unnest(${users.revokedSessions}) as e where split_part(e, '.', 2)::bigint > ${nowSeconds}), ${entry})`,
+        })
+        .where(eq(users.id, userId));
+      deps.tokenVersions.forget(userId);
+      log.info({ userId }, 'signed out');
       return { success: true, message: AUTH_TEXT.signedOut };
     },
+
+    /** POST /auth/logout-all ("Sign out of all devices"): every token of the account stops working. */
+    logoutEverywhere: signOutEverywhere,
   };
+
+  async function signOutEverywhere(userId: number): Promise<SuccessResponse> {
+    await revokeSessions(db, userId);
+    closeSockets(userId);
+    log.info({ userId }, 'signed out everywhere');
+    return { success: true, message: AUTH_TEXT.signedOutEverywhere };
+  }
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

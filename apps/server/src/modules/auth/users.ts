@@ -9,6 +9,7 @@ export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
     fullName: row.fullName,
+    displayName: row.displayName,
     email: row.email,
     profilePicture: row.profilePicture,
     emailVerified: row.emailVerifiedAt !== null,

@@ -207,7 +207,7 @@ describe('local test-mode checkout', () => {
     expect((await api(c, 'GET', `/billing/local/sessions/${id}`)).json()).toMatchObject({
       kind: 'CREDITS',
       credits: 100,
-      amount: 3000,
+      amount: 3900,
       returnPath: '/credits',
     });
     const done = await api(c, 'POST', `/billing/local/sessions/${id}/complete`);
@@ -224,7 +224,7 @@ describe('local test-mode checkout', () => {
 
     const invoices = (await api(c, 'GET', '/billing/invoices')).json();
     expect(invoices.provider).toBe('local');
-    expect(invoices.items.map((i: { amount: number }) => i.amount)).toEqual([3000, 1900]);
+    expect(invoices.items.map((i: { amount: number }) => i.amount)).toEqual([3900, 1900]);
   });
 
   it("grants a yearly plan's allowance every month, once per month", async () => {

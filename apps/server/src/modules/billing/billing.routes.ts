@@ -17,6 +17,7 @@ import {
   subscriptionResponseSchema,
 } from '@atelier/contract';
 import type { App } from '../../types.js';
+import { getCatalog } from './catalog.js';
 import { getCreditsSummary, getPricing } from './billing.service.js';
 import { listInvoices, openPortal, startPackCheckout, startPlanCheckout } from './checkout.service.js';
 import {
@@ -42,6 +43,8 @@ const sessionParams = z.object({ id: z.string().min(1).max(100) });
  */
 export async function registerBillingRoutes(api: App): Promise<void> {
   const ctx = api.ctx;
+  // A bad catalog (e.g. a pack cheaper per credit than a plan) stops start-up, naming what is wrong.
+  getCatalog();
   ctx.subscriptionOf = (userId) => getSubscription(ctx.db, userId);
   ctx.log.info(
     { payments: ctx.payments.kind },

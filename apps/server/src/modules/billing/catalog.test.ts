@@ -30,12 +30,30 @@ describe('plan catalog', () => {
     }
   });
 
-  it('sells the top-up packs 50 for €20, 100 for €30, 300 for €50', () => {
+  it('sells the top-up packs 50 for €20, 100 for €39, 300 for €114', () => {
     expect(catalog.packs.map((p) => [p.id, p.credits, p.price])).toEqual([
       ['PACK_50', 50, 2000],
-      ['PACK_100', 100, 3000],
-      ['PACK_300', 300, 5000],
+      ['PACK_100', 100, 3900],
+      ['PACK_300', 300, 11400],
     ]);
+  });
+
+  it('never sells a pack cheaper per credit than a regular plan costs a month per credit', () => {
+    for (const pack of catalog.packs) {
+      for (const plan of catalog.plans) {
+        expect(pack.price / pack.credits).toBeGreaterThanOrEqual(plan.prices.regular.monthly / plan.creditsPerMonth);
+      }
+    }
+  });
+
+  it('refuses a catalog whose pack undercuts a plan per credit, naming the pack and the plan', () => {
+    const bad = { currency: 'EUR', plans: catalog.plans, packs: catalog.packs.map((p) => (p.id === 'PACK_300' ? { ...p, price: 5000 } : p)) };
+    expect(() => parseCatalog(bad)).toThrow(
+      'credit pack PACK_300 (300 credits for €50.00, €0.17 a credit) is cheaper per credit than the STARTER plan (€19.00 a month for 50 credits, €0.38 a credit)',
+    );
+    expect(() => parseCatalog(bad)).toThrow(/PACK_300 .* EXPLORER plan/);
+    // Exactly the plan's price per credit is allowed.
+    expect(() => parseCatalog({ ...bad, packs: catalog.packs.map((p) => (p.id === 'PACK_300' ? { ...p, price: 11400 } : p)) })).not.toThrow();
   });
 
   it('maps every plan, cycle and audience to a lookup key and back', () => {

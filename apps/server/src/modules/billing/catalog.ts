@@ -43,7 +43,32 @@ const catalogFileSchema = z.object({
     .refine((packs) => CREDIT_PACK_IDS.every((id) => packs.filter((p) => p.id === id).length === 1), {
       message: 'every pack id must appear exactly once',
     }),
-});
+})
+  .superRefine((file, ctx) => {
+    for (const problem of packsBelowPlanPrice(file)) ctx.addIssue({ code: 'custom', path: ['packs'], message: problem });
+  });
+
+const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+/**
+ * A top-up pack may never be cheaper per credit than a regular plan's monthly price per credit
+ * (issue 28 item 13): otherwise buying packs beats subscribing. One message per pack and plan
+ * that break it, naming both. Compared in whole numbers: price × allowance ≥ monthly × credits.
+ */
+function packsBelowPlanPrice(file: { plans: Array<{ planType: string; creditsPerMonth: number; prices: { regular: { monthly: number } } }>; packs: Array<{ id: string; credits: number; price: number }> }): string[] {
+  const problems: string[] = [];
+  for (const pack of file.packs) {
+    for (const plan of file.plans) {
+      const monthly = plan.prices.regular.monthly;
+      if (pack.price * plan.creditsPerMonth < monthly * pack.credits) {
+        problems.push(
+          `credit pack ${pack.id} (${pack.credits} credits for ${euro(pack.price)}, ${euro(pack.price / pack.credits)} a credit) is cheaper per credit than the ${plan.planType} plan (${euro(monthly)} a month for ${plan.creditsPerMonth} credits, ${euro(monthly / plan.creditsPerMonth)} a credit)`,
+        );
+      }
+    }
+  }
+  return problems;
+}
 
 export type CatalogFile = z.infer<typeof catalogFileSchema>;
 export type CatalogPlan = CatalogFile['plans'][number];

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { explorePaths, GALLERY_MESSAGES, IMAGE_ERROR_CODES, type ExploreImage, type ExploreResponse, type MyExploreResponse, type SharedImage } from '@atelier/contract';
+import { explorePaths, GALLERY_MESSAGES, IMAGE_ERROR_CODES, publicNameOf, type ExploreImage, type ExploreResponse, type MyExploreResponse, type SharedImage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { generatedImages } from '../../db/schema/index.js';
@@ -60,7 +60,7 @@ export async function listExplore(
   // Owners' names through the auth module (one lookup per distinct owner on the page).
   const ownerIds = [...new Set(page.map((r) => r.userId))];
   const owners = new Map(
-    await Promise.all(ownerIds.map(async (id) => [id, (await findUserById(ctx.db, id))?.fullName ?? 'An architect'] as const)),
+    await Promise.all(ownerIds.map(async (id) => [id, publicNameOf(await findUserById(ctx.db, id))] as const)),
   );
   const images: ExploreImage[] = page.map((r) => ({
     id: r.id,
@@ -87,17 +87,14 @@ async function publicImage(db: Db, id: number): Promise<GeneratedImageRow> {
   return row;
 }
 
-/** The first word of a full name; 'An architect' when there is none. */
-export const firstNameOf = (fullName: string | null | undefined) => fullName?.trim().split(/\s+/)[0] || 'An architect';
-
-/** GET /explore/images/{id}: a public image's share page: the picture, its prompt and the author's first name. */
+/** GET /explore/images/{id}: a public image's share page: the picture, its prompt and the author's display name (publicNameOf, as on Explore). */
 export async function getSharedImage(ctx: Pick<AppContext, 'db'>, id: number): Promise<SharedImage> {
   const row = await publicImage(ctx.db, id);
   const owner = await findUserById(ctx.db, row.userId);
   return {
     id: row.id,
     prompt: row.prompt?.trim() || null,
-    authorFirstName: firstNameOf(owner?.fullName),
+    authorFirstName: publicNameOf(owner),
     publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
     width: row.width,
     height: row.height,

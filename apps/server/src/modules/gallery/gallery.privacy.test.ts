@@ -53,7 +53,7 @@ describe('gallery privacy, Explore and ownership', () => {
 
     const visitorView = await explore();
     const entry = visitorView.images.find((i) => i.id === img.id);
-    expect(entry).toMatchObject({ ownerName: 'Ada Architect', isMine: false, thumbnailUrl: `/api/explore/images/${img.id}/thumbnail` });
+    expect(entry).toMatchObject({ ownerName: 'Ada', isMine: false, thumbnailUrl: `/api/explore/images/${img.id}/thumbnail` });
     expect((await explore(ada)).images.find((i) => i.id === img.id)?.isMine).toBe(true);
     expect((await explore(bob)).images.find((i) => i.id === img.id)?.isMine).toBe(false);
 

@@ -43,7 +43,7 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<SuccessResponse, { token: string; password: string }>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
-    updateProfile: build.mutation<MeReply, { fullName: string }>({
+    updateProfile: build.mutation<MeReply, { fullName: string; displayName?: string }>({
       query: (body) => ({ url: '/auth/me', method: 'PATCH', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncMe(queryFulfilled, dispatch),
     }),

@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { logout } from '../../features/auth/store/authSlice';
 import { readStoredToken } from '../../features/auth/store/storedSession';
-import { API_BASE } from './http';
+import { API_BASE, NETWORK_ERROR_MESSAGE } from './http';
 import { handleUnauthorized } from './unauthorized';
 
 /**
@@ -51,9 +51,13 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** fetchBaseQuery plus the 401 rule of spec §8. */
+/**
+ * fetchBaseQuery plus the 401 rule of spec §8. A network failure (FETCH_ERROR) carries a readable
+ * text instead of the browser's "TypeError: Failed to fetch"; errorMessage shows the call's own.
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 'FETCH_ERROR') return { error: { status: 'FETCH_ERROR', error: NETWORK_ERROR_MESSAGE }, meta: result.meta };
   if (result.error?.status === 401) {
     await handleUnauthorized({ logout: () => api.dispatch(logout()) });
   }

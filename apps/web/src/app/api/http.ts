@@ -19,6 +19,27 @@ export class ApiError extends Error {
   }
 }
 
+/** What a call says when the server could not be reached, where the caller names no message of its own. */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach Atelier. Check your connection and try again.';
+
+/**
+ * The request never got an answer (offline, DNS, connection reset): fetch rejected with the
+ * browser's TypeError ("Failed to fetch"), which is no message for a person. errorMessage shows
+ * the call's own message (its fallback, the spec's text) instead.
+ */
+export class NetworkError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(NETWORK_ERROR_MESSAGE, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** A failure with no answer from the server: our NetworkError, a fetch TypeError, or RTK Query's FETCH_ERROR. */
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof TypeError) return true;
+  return isRecord(error) && (error.status === 'FETCH_ERROR' || error.name === 'NetworkError');
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** A plain object is sent as JSON; FormData is sent as multipart. */
@@ -32,8 +53,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The server's message if it sent one, else the error's own message, else the fallback. */
+/**
+ * The server's message if it sent one, else the error's own message, else the fallback. A
+ * network failure has no message meant for people: it gets the fallback, the call's spec text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isNetworkFailure(error)) return fallback;
   if (isRecord(error)) {
     // RTK Query error: { status, data: { message } }
     if (isRecord(error.data) && typeof error.data.message === 'string' && error.data.message) {
@@ -69,8 +94,8 @@ function takeEarlyMe(path: string, method: string, token: string | null, signal:
 
 /**
  * fetch() against the API with the stored bearer token. Resolves with the parsed JSON body
- * for 2xx replies and throws an ApiError otherwise. Network failures reject with the
- * browser's TypeError.
+ * for 2xx replies and throws an ApiError otherwise. Network failures reject with a
+ * NetworkError (an abort still rejects with the AbortError).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -86,10 +111,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
-  const response = await (takeEarlyMe(path, method, token, options.signal) ??
-    fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal }));
-
-  const text = await response.text();
+  let response: Response;
+  let text: string;
+  try {
+    response = await (takeEarlyMe(path, method, token, options.signal) ??
+      fetch(`${API_BASE}${path}`, { method, headers, body, signal: options.signal }));
+    text = await response.text();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError({ cause: err });
+  }
   let data: unknown = undefined;
   if (text) {
     try {

@@ -1,10 +1,15 @@
 import type { BillingCycle, PricingPlan } from '@atelier/contract';
 
-const euroFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const wholeEuros = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const euroCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
-/** Cents → whole euros, as every price is shown (spec §9): 4900 → '€49'. */
+/**
+ * Cents → euros, rounded to the cent and honest about it (issue 28 item 13): whole euros only
+ * where the amount is whole (4900 → '€49'), else with its cents (1516.67 → '€15.17', not '€15').
+ */
 export function formatEuros(cents: number): string {
-  return euroFormat.format(Math.round(cents / 100));
+  const rounded = Math.round(cents);
+  return rounded % 100 === 0 ? wholeEuros.format(rounded / 100) : euroCents.format(rounded / 100);
 }
 
 export interface PriceDisplay {
@@ -12,7 +17,7 @@ export interface PriceDisplay {
   amount: string;
   /** '/Month' or '/Year'. */
   period: '/Month' | '/Year';
-  /** Yearly only: the yearly price divided by 12, '€39'. */
+  /** Yearly only: the yearly price divided by 12, to the cent: '€39.17'. */
   monthlyEquivalent: string | null;
   /** Yearly only: 'Billed yearly'. */
   note: 'Billed yearly' | null;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, changePasswordRequestSchema } from '@atelier/contract';
-import { KeyRound, LogOut, Mail, ShieldCheck, Trash2 } from 'lucide-react';
+import { KeyRound, Mail, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -18,25 +18,8 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { logout, useSignOut } from '../../auth';
-
-function SessionsCard() {
-  const [signOut, signingOut] = useSignOut('You have been signed out on every device');
-  return (
-    <Card className="p-6">
-      <CardHeader
-        title="Sessions"
-        description="Signed in on another computer or phone you no longer use? Sign out everywhere ends every session, this one included."
-        icon={<LogOut className="size-[18px]" />}
-        action={
-          <Button variant="secondary" size="sm" onClick={() => void signOut()} loading={signingOut}>
-            Sign out everywhere
-          </Button>
-        }
-      />
-    </Card>
-  );
-}
+import { logout } from '../../auth';
+import { SessionsCard } from './SessionsCard';
 
 function EmailCard() {
   const user = useAppSelector((s) => s.auth.user);
@@ -104,7 +87,7 @@ function PasswordCard() {
         title={hasPassword ? 'Change password' : 'Set a password'}
         description={
           hasPassword
-            ? 'Choose a new password of at least 6 characters.'
+            ? 'Choose a new password of at least 6 characters. Changing it signs you out on every other device.'
             : 'You sign in with Google. Add a password to sign in with your e-mail as well.'
         }
         icon={<KeyRound className="size-[18px]" />}

@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { formatDate } from '../../../lib/format';
 
 /** /zone: the user's creator page: their images shared on Explore, how many, to open or unpublish. */
 export function CreatorZonePage() {
@@ -59,7 +60,7 @@ export function CreatorZonePage() {
                     </Link>
                     <div className="flex flex-col gap-3 p-4">
                       <p className="line-clamp-2 min-h-10 text-[13px] leading-5 text-stone-700">{image.prompt ?? 'No prompt'}</p>
-                      <p className="text-xs text-stone-500">Shared {new Date(image.publishedAt).toLocaleDateString()}</p>
+                      <p className="text-xs text-stone-500">Shared {formatDate(image.publishedAt)}</p>
                       <div className="flex gap-2">
                         <ButtonLink to={sharedImagePath(image.id)} size="sm" variant="secondary" icon={<ExternalLink className="size-4" />}>
                           Open

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { updateProfileRequestSchema } from '@atelier/contract';
-import { Camera, ImageUp, Trash2, UserRound } from 'lucide-react';
+import { Camera, ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useDeleteProfilePictureMutation, useUpdateProfileMutation, useUploadProfilePictureMutation } from '../../../app/api/auth';
+import { useDeleteProfilePictureMutation, useUploadProfilePictureMutation } from '../../../app/api/auth';
 import { errorMessage } from '../../../app/api/http';
 import { useAppSelector } from '../../../app/hooks';
 import { Alert } from '../../../components/ui/Alert';
@@ -12,9 +9,9 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { TextField } from '../../../components/ui/TextField';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { PROFILE_PICTURE_TYPES, profilePictureProblem } from '../profilePicture';
+import { NameCard } from './NameCard';
 
 function PictureCard() {
   const user = useAppSelector((s) => s.auth.user);
@@ -113,52 +110,11 @@ function PictureCard() {
   );
 }
 
-function NameCard() {
-  const fullName = useAppSelector((s) => s.auth.user?.fullName ?? '');
-  const [updateProfile, { isLoading, error }] = useUpdateProfileMutation();
-  const {
-    register: field,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<{ fullName: string }>({ resolver: zodResolver(updateProfileRequestSchema), defaultValues: { fullName } });
-
-  const onSubmit = async (values: { fullName: string }) => {
-    try {
-      await updateProfile(values).unwrap();
-      reset(values);
-      toast.success('Profile updated');
-    } catch {
-      // shown inline
-    }
-  };
-
-  return (
-    <Card className="p-6">
-      <CardHeader title="Your name" description="How you appear in Atelier and on e-mails we send you." icon={<UserRound className="size-[18px]" />} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-5 grid max-w-md gap-4 sm:pl-12">
-        {error ? <Alert tone="error">{errorMessage(error, 'Could not save your name.')}</Alert> : null}
-        <TextField label="Full name" autoComplete="name" error={errors.fullName?.message} {...field('fullName')} />
-        <div className="flex gap-2">
-          <Button type="submit" loading={isLoading} disabled={!isDirty}>
-            Save changes
-          </Button>
-          {isDirty ? (
-            <Button variant="ghost" onClick={() => reset({ fullName })} disabled={isLoading}>
-              Discard
-            </Button>
-          ) : null}
-        </div>
-      </form>
-    </Card>
-  );
-}
-
 export function ProfileSettingsPage() {
   usePageTitle('Profile settings');
   return (
     <>
-      <PageHeader title="Profile Settings" description="Your name and picture." />
+      <PageHeader title="Profile Settings" description="Your name, the display name others see, and your picture." />
       <div className="grid max-w-3xl gap-5">
         <PictureCard />
         <NameCard />

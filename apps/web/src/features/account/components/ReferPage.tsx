@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/Card';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { formatDate } from '../../../lib/format';
 
 /** /refer: the personal invite link, how the reward works, and the invites with their state. */
 export function ReferPage() {
@@ -70,7 +71,7 @@ export function ReferPage() {
                 {data.invites.map((invite) => (
                   <li key={`${invite.firstName}-${invite.joinedAt}`} className="flex items-center justify-between gap-4 py-3 text-sm">
                     <span className="font-medium text-stone-900">{invite.firstName}</span>
-                    <span className="text-stone-500">joined {new Date(invite.joinedAt).toLocaleDateString()}</span>
+                    <span className="text-stone-500">joined {formatDate(invite.joinedAt)}</span>
                     <Badge tone={invite.state === 'rewarded' ? 'brand' : 'neutral'}>
                       {invite.state === 'rewarded' ? `+${data.rewardCredits} credits` : 'Joined, no plan yet'}
                     </Badge>

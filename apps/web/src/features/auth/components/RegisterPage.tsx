@@ -16,6 +16,8 @@ import { AuthCard, AuthLayout } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 import { OrDivider } from './OrDivider';
 
+const REGISTERED_MAIL_FAILED = 'Your account was created, but we could not send the verification email. Please request a new one.';
+
 export function RegisterPage() {
   usePageTitle('Create account');
   const dispatch = useAppDispatch();
@@ -46,13 +48,12 @@ export function RegisterPage() {
   const onSubmit = async ({ confirmPassword: _confirm, ...body }: RegisterForm) => {
     const result = await dispatch(register(body));
     if (register.fulfilled.match(result)) {
-      if (result.payload.emailSent) {
-        toast.success('Account created! Please check your email to verify your account.');
-        navigate('/login', { state: { emailSent: true } });
-      } else {
-        toast.success('Account created successfully!');
-        navigate('/create');
-      }
+      // Either way the account must be verified before it can sign in: /login holds the dialog
+      // with RESEND EMAIL, and says whether the first e-mail went out.
+      const { emailSent, message } = result.payload;
+      if (emailSent) toast.success('Account created! Please check your email to verify your account.');
+      else toast.error(message || REGISTERED_MAIL_FAILED);
+      navigate('/login', { state: { emailSent } });
       return;
     }
     toast.error(result.payload?.message || 'Failed to create account');

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { createSession, json, mockFetch } from '../../../test/factories';
+import { createSession, freeSubscription, json, mockFetch } from '../../../test/factories';
 import { VERIFY_TEXTS, VerifyEmailPage } from './VerifyEmailPage';
 
 /** Fake setTimeout; Testing Library's polling drives the fake clock (it looks for `jest`). */
@@ -19,6 +19,7 @@ function renderPage(path: string, dashboard: RouteObject = { element: <p>dashboa
     [
       { path: '/auth/verify-email', element: <VerifyEmailPage /> },
       { path: '/create', element: <p>create page</p> },
+      { path: '/subscription', element: <p>plans page</p> },
       { path: '/dashboard', ...dashboard },
       { path: '/login', element: <p>login page</p> },
     ],
@@ -62,6 +63,25 @@ describe('VerifyEmailPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
   });
 
+  it('tells a FREE account it is going to the plans page, and takes it there after 3 seconds', async () => {
+    useFakeClock();
+    mockFetch(json(createSession({ subscription: freeSubscription() })));
+    const { router } = renderPage('/auth/verify-email?token=tok-1');
+    expect(await screen.findByText('You are signed in. Taking you to the plans page to choose a plan in 3 seconds…')).toBeInTheDocument();
+    expect(screen.queryByText(/Create/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a plan' })).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(3100));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('tells a subscriber it is going to Create, and its button goes there at once', async () => {
+    mockFetch(json(createSession()));
+    const { router } = renderPage('/auth/verify-email?token=tok-1');
+    expect(await screen.findByText('You are signed in. Taking you to Create in 3 seconds…')).toBeInTheDocument();
+    await act(async () => (await screen.findByRole('button', { name: 'Go to Create' })).click());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
+  });
+
   it('goes to the dashboard when asked, even when its code loads past the redirect time', async () => {
     useFakeClock();
     mockFetch(json(createSession()));
@@ -75,6 +95,8 @@ describe('VerifyEmailPage', () => {
     });
     const goToDashboard = await screen.findByRole('button', { name: 'Go to Dashboard' });
     await act(async () => goToDashboard.click());
+    // The promise of a redirect is withdrawn with it.
+    expect(screen.getByText('You are signed in.')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(3500));
     expect(router.state.location.pathname).toBe('/auth/verify-email');
     await act(async () => loadDashboard());

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Button } from '../../../components/ui/Button';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { destinationAfterVerification } from '../afterVerification';
 import { verifyEmail } from '../store/authSlice';
 import { AuthLayout } from './AuthLayout';
 import { StatusCard, type Status } from './StatusCard';
@@ -14,7 +15,10 @@ export const VERIFY_TEXTS = {
   retryFailed: 'Verification failed. The token may be expired or invalid.',
 } as const;
 
-/** Redirect to /create after success: 3 s, or 2 s after a successful retry (spec §9). */
+/**
+ * Redirect after success: 3 s, or 2 s after a successful retry (spec §9) — to Create, or to the
+ * plans page for an account without a plan (destinationAfterVerification).
+ */
 export const VERIFY_REDIRECT_MS = 3000;
 export const VERIFY_RETRY_REDIRECT_MS = 2000;
 
@@ -32,6 +36,8 @@ export function VerifyEmailPage() {
   const [status, setStatus] = useState<Status>(token ? 'loading' : 'error');
   const [message, setMessage] = useState<string>(token ? '' : VERIFY_TEXTS.noToken);
   const [redirectMs, setRedirectMs] = useState<number | null>(null);
+  const subscription = useAppSelector((s) => s.auth.subscription);
+  const destination = destinationAfterVerification(subscription);
   // One verification call per page view, even when StrictMode runs effects twice.
   const started = useRef(false);
 
@@ -52,14 +58,14 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     if (redirectMs === null) return;
-    const timer = setTimeout(() => navigate('/create', { replace: true }), redirectMs);
+    const timer = setTimeout(() => navigate(destination.path, { replace: true }), redirectMs);
     return () => clearTimeout(timer);
-  }, [redirectMs, navigate]);
+  }, [redirectMs, navigate, destination.path]);
 
-  // The dashboard's code may still be loading when the redirect is due: the user's choice wins.
-  const goToDashboard = () => {
+  // The chosen page's code may still be loading when the redirect is due: the user's choice wins.
+  const goTo = (path: string) => {
     setRedirectMs(null);
-    void navigate('/dashboard', { replace: true });
+    void navigate(path, { replace: true });
   };
 
   const retry = async () => {
@@ -93,12 +99,19 @@ export function VerifyEmailPage() {
           status="success"
           title="Your e-mail is verified"
           actions={
-            <Button size="lg" fullWidth onClick={goToDashboard}>
-              Go to Dashboard
-            </Button>
+            <>
+              <Button size="lg" fullWidth onClick={() => goTo(destination.path)}>
+                {destination.button}
+              </Button>
+              <Button size="lg" variant="secondary" fullWidth onClick={() => goTo('/dashboard')}>
+                Go to Dashboard
+              </Button>
+            </>
           }
         >
-          You are signed in. Taking you to Create in {(redirectMs ?? VERIFY_REDIRECT_MS) / 1000} seconds…
+          {redirectMs === null
+            ? 'You are signed in.'
+            : `You are signed in. Taking you to ${destination.label} in ${redirectMs / 1000} seconds…`}
         </StatusCard>
       ) : (
         <StatusCard

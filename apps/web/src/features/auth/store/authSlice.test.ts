@@ -93,11 +93,11 @@ describe('register', () => {
     });
   });
 
-  it("falls back to the error's own message, then to 'Registration failed'", async () => {
+  it("says 'Registration failed' when the server gives no message or cannot be reached (never 'Failed to fetch')", async () => {
     mockFetch(networkDown);
     const store = storeWith();
     await store.dispatch(register({ fullName: 'Ada', email: 'a@b.co', password: 'secret1' }));
-    expect(store.getState().auth.error).toBe('Failed to fetch');
+    expect(store.getState().auth.error).toBe('Registration failed');
 
     mockFetch(new Response('', { status: 500, statusText: '' }));
     await store.dispatch(register({ fullName: 'Ada', email: 'a@b.co', password: 'secret1' }));

@@ -47,6 +47,9 @@ describe('ApiKeysCard', () => {
     const list = await screen.findByRole('list', { name: 'API keys' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).queryAllByText(/^Last used /)).toHaveLength(1);
+    // Dates in the shared en-US short format, whatever the browser's locale.
+    expect(within(list).getAllByText('Created Nov 1, 2026')).toHaveLength(2);
+    expect(within(list).getByText(/^Last used Nov 19, 2026, \d{1,2}:30 (AM|PM)$/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Laptop' }));
     expect(await screen.findByRole('dialog', { name: 'Revoke “Laptop”?' })).toBeInTheDocument();

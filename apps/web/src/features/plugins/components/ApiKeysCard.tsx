@@ -11,7 +11,8 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { SecretOnce } from './SecretOnce';
-import { SectionTitle, formatWhen } from './pluginsUi';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { SectionTitle } from './pluginsUi';
 
 /** Create, copy once and revoke the API keys plugins and the CLI use. */
 export function ApiKeysCard() {
@@ -91,8 +92,8 @@ export function ApiKeysCard() {
                     <code className="shrink-0 font-mono text-[13px] text-stone-600">{key.prefix}…</code>
                   </div>
                   <div className="mt-0.5 flex flex-wrap gap-x-4 text-stone-500">
-                    <span>Created {formatWhen(key.createdAt)}</span>
-                    <span>{key.lastUsedAt ? `Last used ${formatWhen(key.lastUsedAt)}` : 'Never used'}</span>
+                    <span>Created {formatDate(key.createdAt)}</span>
+                    <span>{key.lastUsedAt ? `Last used ${formatDateTime(key.lastUsedAt)}` : 'Never used'}</span>
                   </div>
                 </div>
                 <Button variant="ghost" size="sm" icon={<Trash2 className="size-4" />} onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>

@@ -20,7 +20,8 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { Spinner } from '../../../components/ui/Spinner';
 import { TextField } from '../../../components/ui/TextField';
 import { SecretOnce } from './SecretOnce';
-import { SectionTitle, formatWhen } from './pluginsUi';
+import { formatDateTime } from '../../../lib/format';
+import { SectionTitle } from './pluginsUi';
 
 /** The delivery logs change in the background: refreshed while the page is open. */
 const LOG_REFRESH_MS = 15_000;
@@ -167,7 +168,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const result = delivery.status === 'pending' && delivery.attempts === 0 ? { tone: 'neutral', text: 'Queued' } as const : RESULT[delivery.status];
   return (
     <tr>
-      <td className="px-4 py-2 whitespace-nowrap text-stone-600">{formatWhen(delivery.createdAt)}</td>
+      <td className="px-4 py-2 whitespace-nowrap text-stone-600">{formatDateTime(delivery.createdAt)}</td>
       <td className="px-4 py-2 font-mono text-[13px] text-stone-800">{delivery.event}</td>
       <td className="px-4 py-2 tabular-nums text-stone-800">{delivery.statusCode ?? '—'}</td>
       <td className="px-4 py-2">

@@ -16,6 +16,3 @@ export function SectionTitle({ icon: Icon, title, children }: { icon: LucideIcon
   );
 }
 
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}

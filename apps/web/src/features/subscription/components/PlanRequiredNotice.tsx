@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/Alert';
 
 /** What a screen that needs a plan puts in the navigation state when it sends the user here. */
@@ -12,13 +11,15 @@ export function isPlanRequiredState(state: unknown): state is PlanRequiredState 
   return !!state && typeof (state as PlanRequiredState).planRequiredFor === 'string';
 }
 
-/** Arriving from Create, Tweak or Refine without a plan (e.g. right after verifying): says why the plans are shown. */
-export function PlanRequiredNotice() {
-  const { state } = useLocation();
-  if (!isPlanRequiredState(state)) return null;
+/**
+ * Arriving from Create, Tweak or Refine without a plan (e.g. right after verifying): says why the
+ * plans are shown, and where the user goes once a plan is paid (useGoStraightOn makes it so).
+ */
+export function PlanRequiredNotice({ goesOnTo }: { goesOnTo: string | null }) {
+  if (!goesOnTo) return null;
   return (
     <Alert tone="info" title={PLAN_REQUIRED_TITLE} className="mb-6">
-      Create, Tweak and Upscale use monthly credits that come with a plan. Pick one below and you go straight on.
+      Create, Tweak and Upscale use monthly credits that come with a plan. Pick one below: once it is paid you go straight on to {goesOnTo}.
     </Alert>
   );
 }

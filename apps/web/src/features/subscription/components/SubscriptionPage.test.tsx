@@ -33,6 +33,7 @@ interface Handlers {
   plans?: () => Response | Promise<Response>;
   checkout?: (body: unknown) => Response | Promise<Response>;
   portal?: () => Response;
+  subscription?: () => Response;
 }
 
 function serve(auth = signedInAuth({ subscription: freeSubscription(), credits: 0 }), handlers: Handlers = {}, entry = '/subscription') {
@@ -41,7 +42,7 @@ function serve(auth = signedInAuth({ subscription: freeSubscription(), credits: 
     const request = input instanceof Request ? input : new Request(String(input));
     const path = new URL(request.url).pathname;
     if (path === '/api/subscription/plans') return handlers.plans ? handlers.plans() : json(pricing());
-    if (path === '/api/subscription') return json(auth.subscription);
+    if (path === '/api/subscription') return handlers.subscription ? handlers.subscription() : json(auth.subscription);
     if (path === '/api/subscription/checkout') {
       const body = await request.json();
       return handlers.checkout ? handlers.checkout(body) : json({ url: '/checkout/test?session=chk_1' });
@@ -77,7 +78,7 @@ describe('SubscriptionPage', () => {
     const explorer = card('Explorer');
     expect(within(explorer).getByText('€470')).toBeInTheDocument();
     expect(within(explorer).getByText('/Year')).toBeInTheDocument();
-    expect(within(explorer).getByText('€39')).toBeInTheDocument();
+    expect(within(explorer).getByText('€39.17')).toBeInTheDocument();
     expect(within(explorer).getByText('Billed yearly')).toBeInTheDocument();
     expect(within(explorer).getByText('1,800 credits per year')).toBeInTheDocument();
     expect(within(explorer).getByText('Shared Purchased Compute resource')).toBeInTheDocument();
@@ -90,6 +91,31 @@ describe('SubscriptionPage', () => {
     await screen.findByRole('heading', { name: 'Choose your plan' });
     expect(screen.queryByText('create page')).not.toBeInTheDocument();
     expect(screen.getByText(PLAN_REQUIRED_TITLE)).toBeInTheDocument();
+  });
+
+  it('goes straight on to Create after a successful payment, as the notice promises', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const first = serve(undefined, {}, '/create');
+    await screen.findByRole('heading', { name: 'Choose your plan' });
+    expect(screen.getByText(/once it is paid you go straight on to Create/)).toBeInTheDocument();
+    await userEvent.click(within(card('Explorer')).getByRole('button', { name: 'Upgrade Plan' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/checkout/test?session=chk_1'));
+    first.unmount();
+
+    // The test checkout completed and sent the browser back; the plan is active on the server.
+    const paid = createSubscription({ planType: 'EXPLORER', billingCycle: 'YEARLY' });
+    const back = serve(signedInAuth({ subscription: freeSubscription(), credits: 0 }), { subscription: () => json(paid) }, '/subscription?checkout=success');
+    await waitFor(() => expect(back.router.state.location.pathname).toBe('/create'));
+    expect(await screen.findByText('create page')).toBeInTheDocument();
+    expect(back.store.getState().auth.subscription?.planType).toBe('EXPLORER');
+  });
+
+  it('stays on the plans page after paying when it was opened directly', async () => {
+    sessionStorage.clear();
+    const paid = createSubscription({ planType: 'EXPLORER', billingCycle: 'YEARLY' });
+    const { router } = serve(signedInAuth({ subscription: freeSubscription(), credits: 0 }), { subscription: () => json(paid) }, '/subscription?checkout=success');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/subscription');
   });
 
   it('shows no such notice when the plans page is opened directly', async () => {

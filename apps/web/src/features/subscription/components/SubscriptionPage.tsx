@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, type BillingCycle, type PricingPlan } from '@atelier/contract';
 import { GraduationCap, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useGetPricingPlansQuery, useGetSubscriptionQuery } from '../../../app/api/billing';
 import { useAppSelector } from '../../../app/hooks';
@@ -10,7 +10,8 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { FullPageSpinner } from '../../../components/ui/Spinner';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { buttonKey, useBillingRedirects } from '../hooks/useBillingRedirects';
+import { buttonKey, useBillingRedirects, type CheckoutTarget } from '../hooks/useBillingRedirects';
+import { pageName, useGoStraightOn } from '../hooks/useGoStraightOn';
 import { useCheckoutReturn } from '../hooks/useCheckoutReturn';
 import { hasSubscription, planCardAction, type PlanCardAction } from '../planCardAction';
 import { BillingCycleSwitch } from './BillingCycleSwitch';
@@ -46,7 +47,14 @@ export function SubscriptionPage() {
     setCycle(next);
   };
 
-  useCheckoutReturn(RETURN_TEXTS);
+  const straightOn = useGoStraightOn();
+  const { goOn } = straightOn;
+  const afterReturn = useCallback(() => void goOn(), [goOn]);
+  useCheckoutReturn(RETURN_TEXTS, afterReturn);
+  const startCheckout = (target: CheckoutTarget) => {
+    straightOn.remember();
+    void checkout(target, plans.data?.isStudent ?? false);
+  };
 
   const failedToast = useRef(false);
   useEffect(() => {
@@ -83,7 +91,7 @@ export function SubscriptionPage() {
   const { regularPlans, educationalPlans, isStudent } = plans.data;
   const onAction = (plan: PricingPlan, action: PlanCardAction) => {
     const key = buttonKey(plan.planType, false);
-    if (action.kind === 'upgrade') void checkout({ planType: plan.planType, billingCycle: cycle, isEducational: false }, isStudent);
+    if (action.kind === 'upgrade') startCheckout({ planType: plan.planType, billingCycle: cycle, isEducational: false });
     else if (action.kind === 'manage' || action.kind === 'downgrade') void portal(key);
   };
 
@@ -93,7 +101,7 @@ export function SubscriptionPage() {
         title="Choose your plan"
         description="Every plan includes all features. Your credits renew each month; credits you buy on top are kept when your plan renews."
       />
-      <PlanRequiredNotice />
+      <PlanRequiredNotice goesOnTo={straightOn.heading ? pageName(straightOn.heading) : null} />
       <SubscriptionStatusNotice subscription={current.data ?? subscription} />
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <BillingCycleSwitch value={cycle} onChange={changeCycle} tag="Save 20%" />
@@ -131,7 +139,7 @@ export function SubscriptionPage() {
         isStudent={isStudent}
         initialCycle={cycle}
         busyKey={busyKey}
-        onChoose={(plan, chosenCycle) => void checkout({ planType: plan.planType, billingCycle: chosenCycle, isEducational: true }, isStudent)}
+        onChoose={(plan, chosenCycle) => startCheckout({ planType: plan.planType, billingCycle: chosenCycle, isEducational: true })}
       />
     </>
   );
