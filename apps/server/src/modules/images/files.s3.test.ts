@@ -26,8 +26,11 @@ async function objectKeys(app: TestApp): Promise<string[]> {
   return keys;
 }
 
+// One hook for each thing started (each has the hook time limit to itself on a busy machine).
 beforeAll(async () => {
   s3 = await startS3Server();
+});
+beforeAll(async () => {
   t = await createTestApp({ env: { ...s3.env, S3_PREFIX: 'studio' } });
   user = await createImagesUser(t.app);
 });
