@@ -116,10 +116,10 @@ export async function compareWithFloor(opts: {
   const floorRate = rate(floor);
   const name = `${opts.name} (${opts.label})`;
   return [
-    { name: `${name}: app`, value: Math.round(appRate), unit: 'req/s' },
+    { name: `${name}: npm start`, value: Math.round(appRate), unit: 'req/s' },
     { name: `${name}: floor (node:http + same SQL)`, value: Math.round(floorRate), unit: 'req/s' },
-    { name: `${name}: app / floor`, value: Math.round((appRate / floorRate) * 100) / 100, unit: '×', target: '≥ 0.8×' },
-    { name: `${name}: app p99`, value: median(app.map((r) => r.p99)), unit: 'ms', target: opts.label === 'PostgreSQL' ? '≤ 50 ms' : undefined },
+    { name: `${name}: npm start / floor`, value: Math.round((appRate / floorRate) * 100) / 100, unit: '×', target: '≥ 0.8×' },
+    { name: `${name}: npm start p99`, value: median(app.map((r) => r.p99)), unit: 'ms', target: opts.label === 'PostgreSQL' ? '≤ 50 ms' : undefined },
     { name: `${name}: floor p99`, value: median(floor.map((r) => r.p99)), unit: 'ms' },
   ];
 }
