@@ -151,7 +151,7 @@ export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Pro
     for (const p of paths) {
       const floor = await startFloor(server.floorDatabase, p.floor);
       try {
-        const rows = await compareWithFloor({ name: p.name, label: server.label, app: { url: p.url, headers: p.headers }, floor });
+        const rows = await compareWithFloor({ name: p.name, label: server.label, app: { url: p.url, headers: p.headers, pid: server.pid }, floor });
         results.push(...rows);
         onPath(rows);
       } finally {

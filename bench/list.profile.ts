@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startFloor } from './floor.js';
+import { mainThreadCpuSeconds, startFloor } from './floor.js';
 import { listPaths, seedListData } from './list.bench.js';
 import { startShipped } from './shipped.js';
 
@@ -27,15 +27,6 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const seconds = Number(process.env.PROFILE_SECONDS ?? 1.5);
 const which = process.argv[2] ?? 'both';
-
-/** CPU seconds (user + system) of a process's main thread so far. */
-function mainThreadCpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces), 1-based from field 3: utime is 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100;
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
 
 interface Measured {
   requests: number;
