@@ -1,14 +1,21 @@
 /**
- * A real server for the benches: buildApp on PGlite in a temporary DATA_DIR (the embedded
- * default, on disk), or on a fresh PostgreSQL database when DATABASE_URL is set, listening on a
- * free local port, with its workers in process.
+ * A real server inside the bench's process: buildApp on PGlite in a temporary DATA_DIR (the
+ * embedded default, on disk), or on a fresh PostgreSQL database when DATABASE_URL is set, listening
+ * on a free local port, with its workers in process.
+ *
+ * The request-rate benches (list.bench.ts) measure the process users run instead (shipped.ts). This
+ * one stays for the benches that time one flow end to end and need the app's context in their own
+ * process to seed or watch it (create, refine, upload, sockets: engine calls, job events, stored
+ * files; gallery: thumbnails stored through the storage provider), where no floor is compared and
+ * the process boundary is not what is measured. Also: the shared figures helpers below.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../apps/server/src/app.js';
+import { buildApp } from '../apps/server/src/app.js';
+import type { App } from '../apps/server/src/types.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';

@@ -1,7 +1,9 @@
 /**
- * The hot read paths, each next to its floor (floor.ts) in the same run: a production-mode server
- * (PGlite, or PostgreSQL when DATABASE_URL is set) and a bare node:http server on the same
- * database, loaded in alternating autocannon rounds with the same settings.
+ * The hot read paths of the process users run, each next to its floor (floor.ts) in the same run:
+ * `npm start`'s own process (shipped.ts: tsx apps/server/src/main.ts, demo mode, the built web
+ * app, its request log, its workers) on PGlite, or on PostgreSQL when DATABASE_URL is set, and a
+ * bare node:http server on the same rows, loaded in alternating autocannon rounds with the same
+ * settings.
  *
  * - GET /api/images/input-images: page 1 of a user's 50 input images, every URL signed;
  * - GET /api/gallery/images: the gallery's first page call (100 images of the newest month) for
@@ -9,15 +11,18 @@
  * - GET /api/runpod/status/:batchId: a batch of 4 completed variations (the Create page polls it).
  *
  * Each floor runs the SQL the reply needs (the page rows and the total, or the batch and its
- * images) and sends the rows as JSON. The targets are ratios: app ≥ 0.8× its floor.
+ * images) and sends the rows as JSON. The targets are ratios: the shipped process ≥ 0.8× its floor.
  *
- *   npx tsx bench/list.bench.ts     (BENCH_ROUNDS=3 rounds of BENCH_SECONDS=3 s, BENCH_CONNECTIONS=10)
+ *   npm run build -w apps/web && npx tsx bench/list.bench.ts     (BENCH_ROUNDS=3 rounds of BENCH_SECONDS=3 s, BENCH_CONNECTIONS=10)
  */
 import { pathToFileURL } from 'node:url';
-import { startBenchApp, type BenchApp, type BenchResult } from './bench-app.js';
+import type { BenchResult } from './bench-app.js';
 import { compareWithFloor, startFloor, type FloorHandler } from './floor.js';
+import { startShipped } from './shipped.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import type { App } from '../apps/server/src/types.js';
 import { createInputImageFromBytes } from '../apps/server/src/modules/images/index.js';
-import { createImagesUser, makeJpeg } from '../apps/server/src/modules/images/images.test-helpers.js';
+import { createImagesUser, makeJpeg, type ImagesTestUser } from '../apps/server/src/modules/images/images.test-helpers.js';
 import { analyzeIfStale } from '../apps/server/src/modules/gallery/index.js';
 import { seedImages, spreadTimes } from '../apps/server/src/modules/gallery/gallery.test-helpers.js';
 import { printResults } from './print.js';
@@ -65,9 +70,17 @@ export interface ListPath {
   expect: (body: Record<string, unknown[]>) => boolean;
 }
 
-/** The three read paths on a seeded bench app: the users, their rows, and each call's URL and floor. */
-export async function seedListPaths(bench: BenchApp): Promise<ListPath[]> {
-  const { app, baseUrl, database } = bench;
+/** What the three read paths read: the users, their tokens and which rows each call asks for. */
+export interface ListData {
+  lister: ImagesTestUser;
+  galleryUser: ImagesTestUser;
+  batchId: number;
+  from: string;
+  to: string;
+}
+
+/** Seeds the three read paths' rows through the server's own code (an app that is not listening). */
+export async function seedListData(app: App, database: Database): Promise<ListData> {
   const lister = await createImagesUser(app, 'Bench Lister');
   const bytes = await makeJpeg(320, 240, { paint: (x, y) => [(x * 3) % 256, (y * 5) % 256, 128] });
   for (let i = 0; i < 50; i++)
@@ -84,15 +97,19 @@ export async function seedListPaths(bench: BenchApp): Promise<ListPath[]> {
   await analyzeIfStale(database);
 
   // The gallery's first page call: the newest month, as the browser asks after /gallery/days.
-  const days = (await (await fetch(`${baseUrl}/api/gallery/days?mode=organize&tz=${TZ}`, { headers: galleryUser.headers })).json()) as {
+  const days = (await app.inject({ method: 'GET', url: `/api/gallery/days?mode=organize&tz=${TZ}`, headers: galleryUser.headers })).json<{
     days: Array<{ date: string }>;
-  };
+  }>();
   const month = days.days[0].date.slice(0, 7);
-  const [from, to] = [`${month}-01`, `${month}-28`];
   const [{ batch_id: batchId }] = (await database.query('SELECT batch_id FROM generated_images WHERE id = $1', [imageIds[0]])).rows as Array<{
     batch_id: number;
   }>;
+  return { lister, galleryUser, batchId, from: `${month}-01`, to: `${month}-28` };
+}
 
+/** The three read paths on a server at `baseUrl` holding `data`, each checked once. */
+export async function listPaths(baseUrl: string, data: ListData): Promise<ListPath[]> {
+  const { lister, galleryUser, batchId, from, to } = data;
   const paths: ListPath[] = [
     {
       name: 'list 50 input images',
@@ -126,16 +143,15 @@ export async function seedListPaths(bench: BenchApp): Promise<ListPath[]> {
 
 /** The rows of every path; `onPath` gets each path's rows as soon as they are measured. */
 export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Promise<BenchResult[]> {
-  // Production mode with its request log on, written as in production (to /dev/null), as a deployed server runs.
-  const bench = await startBenchApp({ LOG_LEVEL: 'info' }, { logFile: '/dev/null' });
+  // The process users run (npm start), seeded before it starts; its floor on the same rows.
+  const { server, seeded } = await startShipped(seedListData);
   const results: BenchResult[] = [];
   try {
-    const { database, label } = bench;
-    const paths = await seedListPaths(bench);
+    const paths = await listPaths(server.baseUrl, seeded);
     for (const p of paths) {
-      const floor = await startFloor(database, p.floor);
+      const floor = await startFloor(server.floorDatabase, p.floor);
       try {
-        const rows = await compareWithFloor({ name: p.name, label, app: { url: p.url, headers: p.headers }, floor });
+        const rows = await compareWithFloor({ name: p.name, label: server.label, app: { url: p.url, headers: p.headers, pid: server.pid }, floor });
         results.push(...rows);
         onPath(rows);
       } finally {
@@ -144,7 +160,7 @@ export async function run(onPath: (rows: BenchResult[]) => void = () => {}): Pro
     }
     return results;
   } finally {
-    await bench.close();
+    await server.close();
   }
 }
 

@@ -5,6 +5,7 @@
  *
  * Each bench file exports `run(): Promise<Array<{ name, value, unit, target? }>>`.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -58,6 +59,12 @@ function table(rows: Row[]): string {
 }
 
 const started = Date.now();
+// The list bench runs `npm start`'s process, which serves the built web app (npm start builds it first).
+if (!fs.existsSync(path.join(here, '../apps/web/dist/index.html'))) {
+  process.stderr.write('building the web app (npm run build -w apps/web) …\n');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: path.join(here, '..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('npm run build -w apps/web failed');
+}
 const { rows, failures } = await runAll();
 console.log(`\nAtelier benchmarks — ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}\n`);
 console.log(table(rows));

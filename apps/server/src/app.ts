@@ -10,6 +10,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createContext, type ContextOverrides } from './context.js';
+import { AccessLog } from './lib/access-log.js';
 import { registerErrorHandling } from './lib/http-errors.js';
 import { registerNulCharacterGuard } from './lib/nul-characters.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
@@ -52,6 +53,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         }),
       },
     },
+    // One line per request, when it ends (lib/access-log.ts).
+    logController: new AccessLog(),
     trustProxy: parseTrustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

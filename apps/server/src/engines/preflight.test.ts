@@ -100,18 +100,22 @@ describe('GPU engine preflight against ComfyUI\'s real /object_info', { timeout:
 });
 
 describe('GPU engine preflight without ComfyUI', () => {
+  let url: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    url = `http://127.0.0.1:${await closedPort()}`;
+    t = await createTestApp({ env: { ENGINE: 'comfyui', COMFYUI_URL: url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('reports unreachable (operations are not refused for it: the engine retries and refunds)', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}`;
-    const t = await createTestApp({ env: { ENGINE: 'comfyui', COMFYUI_URL: url } });
-    try {
-      await (t.app.ctx.engine as GpuEngine).preflight!.check();
-      expect((await t.app.inject({ method: 'GET', url: '/api/engine' })).json()).toEqual({ name: 'comfyui', isPreview: false, status: 'unreachable', missing: [] });
-      const result = await runAdmin(['engine-check'], { db: t.app.ctx.db, log: t.app.log, config: t.config });
-      expect(result.code).toBe(1);
-      expect(result.output).toMatch(new RegExp(`^ComfyUI at ${url}: unreachable\\n  ComfyUI at ${url} did not answer /object_info \\(ECONNREFUSED\\)$`));
-    } finally {
-      await t.close();
-    }
+    await (t.app.ctx.engine as GpuEngine).preflight!.check();
+    expect((await t.app.inject({ method: 'GET', url: '/api/engine' })).json()).toEqual({ name: 'comfyui', isPreview: false, status: 'unreachable', missing: [] });
+    const result = await runAdmin(['engine-check'], { db: t.app.ctx.db, log: t.app.log, config: t.config });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(new RegExp(`^ComfyUI at ${url}: unreachable\\n  ComfyUI at ${url} did not answer /object_info \\(ECONNREFUSED\\)$`));
   });
 
   it('names a missing node type for every operation whose workflow uses it', () => {

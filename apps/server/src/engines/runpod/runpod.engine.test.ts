@@ -312,18 +312,20 @@ describe('RunPod engine, end to end through the job system', { timeout: 90_000 }
 
 describe('RunPod engine time-out', { timeout: 90_000 }, () => {
   let fake: RunPodFake;
-  let t: TestApp | undefined;
+  let t: TestApp;
+  let publicUrl: string;
+  beforeAll(async () => {
+    fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT });
+    await fake.start();
+    fake.behaviour = { ...fake.behaviour, outcome: 'hang' };
+    ({ t, publicUrl } = await runpodApp(fake, { RENDER_TIMEOUT_SECONDS: '1', JOBS_MAINTENANCE_SECONDS: '1' }));
+  });
   afterAll(async () => {
     await t?.close();
     await fake?.close();
   });
 
   it('cancels the RunPod job at the time limit (every attempt), then fails and refunds the variation', async () => {
-    fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT });
-    await fake.start();
-    fake.behaviour = { ...fake.behaviour, outcome: 'hang' };
-    let publicUrl: string;
-    ({ t, publicUrl } = await runpodApp(fake, { RENDER_TIMEOUT_SECONDS: '1', JOBS_MAINTENANCE_SECONDS: '1' }));
     const user = await createSubscribedUser(t.app, { credits: 3 });
     const inputImageId = await createInputImage(t.app, user.id);
     const live = await connectLive(publicUrl, user.token);

@@ -151,12 +151,20 @@ describe('RunPod limits and failures users can act on', { timeout: 180_000 }, ()
 });
 
 describe('RunPod with S3 output', { timeout: 180_000 }, () => {
-  it('delivers a 30 MP upscale through the worker\'s S3 upload', async () => {
-    const fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT, webhookRetryDelayMs: 50 });
+  let fake: RunPodFake;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = new RunPodFake({ apiKey: API_KEY, endpointId: ENDPOINT, webhookRetryDelayMs: 50 });
     await fake.start();
     fake.behaviour = { ...fake.behaviour, output: 'images-s3', queueMs: 10, runMs: 10 };
-    const t = await runpodApp(fake, { RUNPOD_S3_OUTPUT: 'true' });
-    try {
+    t = await runpodApp(fake, { RUNPOD_S3_OUTPUT: 'true' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('delivers a 30 MP upscale through the worker\'s S3 upload', async () => {
       const user = await createSubscribedUser(t.app, { credits: 5 });
       const imageId = await createInputImage(t.app, user.id, 1600, 1200);
       const res = await t.app.inject({ method: 'POST', url: '/api/refine/generate', headers: user.headers, payload: { imageId, resolution: { width: 1600, height: 1200 }, scaleFactor: 4 } });
@@ -169,9 +177,5 @@ describe('RunPod with S3 output', { timeout: 180_000 }, () => {
       expect([img.status, img.width, img.height]).toEqual(['COMPLETED', 6400, 4800]);
       expect(fake.requests.some((r) => r.path.startsWith('/s3/'))).toBe(true);
       expect(await balanceOf(t.app, user.id)).toBe(4);
-    } finally {
-      await t.close();
-      await fake.close();
-    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GenerationResponse } from '@atelier/contract';
 import { creditTransactions, generatedImages } from '../../db/schema/index.js';
@@ -36,17 +36,18 @@ function heldEngine(held: HeldRender[], running: Map<string, number>, most: Map<
 }
 
 describe('RENDER_USER_CONCURRENCY', { timeout: 120_000 }, () => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
+  const held: HeldRender[] = [];
+  const running = new Map<string, number>();
+  const most = new Map<string, number>();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RENDER_CONCURRENCY: '3' }, overrides: { engine: heldEngine(held, running, most) } });
+  });
+  afterAll(async () => {
     await t?.close();
-    t = undefined;
   });
 
   it("runs at most 2 of one user's jobs at once; another user's later job starts before the rest, which wait without a second charge", async () => {
-    const held: HeldRender[] = [];
-    const running = new Map<string, number>();
-    const most = new Map<string, number>();
-    t = await createTestApp({ env: { RENDER_CONCURRENCY: '3' }, overrides: { engine: heldEngine(held, running, most) } });
     const app = t.app;
     const alice = await createSubscribedUser(app, { credits: 10 });
     const bob = await createSubscribedUser(app, { credits: 10 });

@@ -26,8 +26,11 @@ async function objectKeys(app: TestApp): Promise<string[]> {
   return keys;
 }
 
+// One hook for each thing started (each has the hook time limit to itself on a busy machine).
 beforeAll(async () => {
   s3 = await startS3Server();
+});
+beforeAll(async () => {
   t = await createTestApp({ env: { ...s3.env, S3_PREFIX: 'studio' } });
   user = await createImagesUser(t.app);
 });
@@ -99,9 +102,16 @@ describe('STORAGE=s3', () => {
     expect(await objectKeys(t)).not.toContain(`avatars/avatar-${name}`);
   });
 
-  it('with S3_PUBLIC_READS=presigned, redirects the signed URL to a short-lived URL of the object', async () => {
-    const presigned = await createTestApp({ env: { ...s3.env, S3_PREFIX: 'studio', S3_PUBLIC_READS: 'presigned' } });
-    try {
+  describe('with S3_PUBLIC_READS=presigned', () => {
+    let presigned: TestApp;
+    beforeAll(async () => {
+      presigned = await createTestApp({ env: { ...s3.env, S3_PREFIX: 'studio', S3_PUBLIC_READS: 'presigned' } });
+    });
+    afterAll(async () => {
+      await presigned?.close();
+    });
+
+    it('with S3_PUBLIC_READS=presigned, redirects the signed URL to a short-lived URL of the object', async () => {
       const owner = await createImagesUser(presigned.app);
       const img = (await uploadInput(presigned.app, owner, { data: await makePng(120, 90) })).json() as InputImage;
       const res = await presigned.app.inject({ method: 'GET', url: img.originalUrl });
@@ -115,25 +125,26 @@ describe('STORAGE=s3', () => {
       // A bad signature is still refused by the API, before any redirect.
       const forged = await presigned.app.inject({ method: 'GET', url: img.originalUrl.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`) });
       expect(forged.statusCode).toBe(403);
-    } finally {
-      await presigned.close();
-    }
+    });
   });
 });
 
 describe('STORAGE=disk', () => {
+  let disk: TestApp;
+  beforeAll(async () => {
+    disk = await createTestApp();
+  });
+  afterAll(async () => {
+    await disk?.close();
+  });
+
   it('serves byte ranges of the signed URLs as well', async () => {
-    const disk = await createTestApp();
-    try {
-      const owner = await createImagesUser(disk.app);
-      const img = (await uploadInput(disk.app, owner, { data: await makePng(100, 100) })).json() as InputImage;
-      const whole = await disk.app.inject({ method: 'GET', url: img.thumbnailUrl! });
-      const part = await disk.app.inject({ method: 'GET', url: img.thumbnailUrl!, headers: { range: 'bytes=4-' } });
-      expect(part.statusCode).toBe(206);
-      expect(part.headers['content-range']).toBe(`bytes 4-${whole.rawPayload.length - 1}/${whole.rawPayload.length}`);
-      expect(part.rawPayload).toEqual(whole.rawPayload.subarray(4));
-    } finally {
-      await disk.close();
-    }
+    const owner = await createImagesUser(disk.app);
+    const img = (await uploadInput(disk.app, owner, { data: await makePng(100, 100) })).json() as InputImage;
+    const whole = await disk.app.inject({ method: 'GET', url: img.thumbnailUrl! });
+    const part = await disk.app.inject({ method: 'GET', url: img.thumbnailUrl!, headers: { range: 'bytes=4-' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-${whole.rawPayload.length - 1}/${whole.rawPayload.length}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(4));
   });
 });

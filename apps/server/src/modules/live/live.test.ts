@@ -104,12 +104,22 @@ describe('GET /ws', { timeout: 90_000 }, () => {
 });
 
 describe('closing the app', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let closed = false;
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await listen(t.app);
+  });
+  afterAll(async () => {
+    if (!closed) await t?.close();
+  });
+
   it('closes the sockets (1001) and stops the workers and the queue', async () => {
-    const t = await createTestApp();
-    const baseUrl = await listen(t.app);
     const user = await createPlainUser(t.app);
     const client = await connectLive(baseUrl, user.token);
     await client.waitFor('connected');
+    closed = true;
     await t.close();
     expect(await client.closed).toMatchObject({ code: 1001 });
     expect(t.app.ctx.jobs.started).toBe(false);
@@ -117,33 +127,37 @@ describe('closing the app', () => {
 });
 
 describe('an oversized frame', () => {
-  it('closes the socket with 1009 and logs one line that says so, without a stack', async () => {
-    const lines: Array<Record<string, unknown>> = [];
+  const lines: Array<Record<string, unknown>> = [];
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
-    const t = await createTestApp({ logger: { level: 'warn', stream } });
-    try {
-      const baseUrl = await listen(t.app);
-      const user = await createPlainUser(t.app);
-      const client = await connectLive(baseUrl, user.token);
-      await client.waitFor('connected');
-      client.ws.send(Buffer.alloc(64 * 1024 + 1, 0x61));
-      expect(await client.closed).toMatchObject({ code: 1009 });
-      const line = await vi.waitFor(() => {
-        const found = lines.find((l) => l.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH');
-        if (!found) throw new Error(`no frame-size line in ${JSON.stringify(lines)}`);
-        return found;
-      });
-      expect(line).toMatchObject({ level: 40, msg: 'live socket frame over 65536 bytes; closed with 1009' });
-      expect(JSON.stringify(lines)).not.toMatch(/"stack"|\bat .*\.js:\d+/);
-      expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
-    } finally {
-      await t.close();
-    }
+    t = await createTestApp({ logger: { level: 'warn', stream } });
+    baseUrl = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('closes the socket with 1009 and logs one line that says so, without a stack', async () => {
+    const user = await createPlainUser(t.app);
+    const client = await connectLive(baseUrl, user.token);
+    await client.waitFor('connected');
+    client.ws.send(Buffer.alloc(64 * 1024 + 1, 0x61));
+    expect(await client.closed).toMatchObject({ code: 1009 });
+    const line = await vi.waitFor(() => {
+      const found = lines.find((l) => l.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH');
+      if (!found) throw new Error(`no frame-size line in ${JSON.stringify(lines)}`);
+      return found;
+    });
+    expect(line).toMatchObject({ level: 40, msg: 'live socket frame over 65536 bytes; closed with 1009' });
+    expect(JSON.stringify(lines)).not.toMatch(/"stack"|\bat .*\.js:\d+/);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
 });
 
@@ -211,6 +225,11 @@ describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between proce
     // The first server answers HTTP and holds the sockets; it runs no workers.
     t = await createTestApp({ env: { WORKERS_IN_PROCESS: 'false' } });
     baseUrl = await listen(t.app);
+    // A second app instance on the same database, with its own connections.
+    secondDb = await openDatabase({ databaseUrl: t.app.ctx.database.connectionString });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', WORKERS_IN_PROCESS: 'false' });
+    second = await buildApp({ config, database: secondDb, jwtSecret: JWT_SECRET, logger: false });
+    await second.ready();
   });
   afterAll(async () => {
     if (worker && worker.exitCode === null) {
@@ -228,17 +247,13 @@ describe.runIf(!!process.env.DATABASE_URL)('LISTEN/NOTIFY delivery between proce
   });
 
   it('delivers an event raised by a second app instance (its own connections) to a socket on the first', async () => {
-    secondDb = await openDatabase({ databaseUrl: t.app.ctx.database.connectionString });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', WORKERS_IN_PROCESS: 'false' });
-    second = await buildApp({ config, database: secondDb, jwtSecret: JWT_SECRET, logger: false });
-    await second.ready();
     const user = await createPlainUser(t.app);
     const other = await createPlainUser(t.app);
     const client = await connectLive(baseUrl, user.token);
     const otherClient = await connectLive(baseUrl, other.token);
     await client.waitFor('connected');
     const message: LiveMessage = { type: 'masks_completed', inputImageId: 42, maskCount: 3 };
-    await second.ctx.events.publish(user.id, message);
+    await second!.ctx.events.publish(user.id, message);
     expect(await client.waitFor('masks_completed')).toEqual(message);
     await new Promise((r) => setTimeout(r, 200));
     expect(otherClient.messages.some((m) => m.type === 'masks_completed')).toBe(false);

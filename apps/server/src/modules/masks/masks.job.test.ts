@@ -195,11 +195,13 @@ describe('a failing segmentation', () => {
     });
   }
 
+  const calls = { n: 0 };
+  beforeAll(async () => {
+    t = await createTestApp({ overrides: { engine: failingEngine(calls) } });
+  });
   afterAll(() => t?.close());
 
   it('is retried once, then marked failed and told as masks_failed with the default text', async () => {
-    const calls = { n: 0 };
-    t = await createTestApp({ overrides: { engine: failingEngine(calls) } });
     const ada = await createSubscribedUser(t.app);
     const input = (await createInput(t.app, ada.id)).id;
     await createRegions(t.app, ada.id, input);

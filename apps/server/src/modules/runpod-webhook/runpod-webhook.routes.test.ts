@@ -76,14 +76,17 @@ describe('RunPod webhook route', { timeout: 90_000 }, () => {
 });
 
 describe('RunPod webhook route with another engine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ENGINE: 'local' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it('is not registered', async () => {
-    const t = await createTestApp({ env: { ENGINE: 'local' } });
-    try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/runpod/webhook?job=x&secret=y', payload: {} });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'No API route POST /api/runpod/webhook', code: 'NOT_FOUND' });
-    } finally {
-      await t.close();
-    }
+    const res = await t.app.inject({ method: 'POST', url: '/api/runpod/webhook?job=x&secret=y', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No API route POST /api/runpod/webhook', code: 'NOT_FOUND' });
   });
 });
