@@ -181,18 +181,19 @@ function checkRule(file: string, rule: EvalRule): void {
   if (!RENDER_TYPES.includes(rule.renderType)) throw new Error(`${file}: "renderType" must be one of ${RENDER_TYPES.join(', ')}`);
 }
 
-export async function loadEvalSet(): Promise<EvalImage[]> {
-  const files = fs.readdirSync(EVAL_DIR).filter((f) => f.endsWith('.json')).sort();
+/** Every image of the set (or of another folder laid out the same way), in name order. */
+export async function loadEvalSet(dir = EVAL_DIR): Promise<EvalImage[]> {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   const out: EvalImage[] = [];
   for (const f of files) {
-    const rule = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, f), 'utf8')) as EvalRule;
+    const rule = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as EvalRule;
     checkRule(f, rule);
-    const { data, info } = await sharp(path.join(EVAL_DIR, rule.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(path.join(dir, rule.image)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const rgb = new Uint8Array(data.buffer, data.byteOffset, data.length);
     const classImages = new Map<string, Uint8Array>();
     for (const layer of rule.layers)
       if (layer.classImage && !classImages.has(layer.classImage)) {
-        const raw = await sharp(path.join(EVAL_DIR, layer.classImage)).removeAlpha().raw().toBuffer();
+        const raw = await sharp(path.join(dir, layer.classImage)).removeAlpha().raw().toBuffer();
         classImages.set(layer.classImage, new Uint8Array(raw.buffer, raw.byteOffset, raw.length));
       }
     const { truth, coarseBuilding } = rasterise(rule, rgb, info.width, info.height, classImages);
