@@ -9,8 +9,8 @@ import { maskSubCategorySchema } from './masks.js';
 // prompt the writer composes from the image, its regions, the settings and the user's words,
 // and the prompt saved with the image.
 
-export const RENDER_TYPES = ['exterior', 'interior', 'aerial', 'elevation'] as const;
-export type RenderType = (typeof RENDER_TYPES)[number];
+import { RENDER_TYPES } from './render-types.js';
+export { RENDER_TYPES, type RenderType } from './render-types.js';
 
 export const AI_PROMPT_LIMITS = {
   displayNameMaxLength: 200,

@@ -19,7 +19,6 @@ export const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export const EVAL_CLASSES = ['sky', 'facade', 'window', 'door', 'roof', 'vegetation', 'ground', 'water', 'people_vehicles', 'wall', 'floor', 'ceiling'] as const;
 export type EvalClass = (typeof EVAL_CLASSES)[number];
-/** The fine classes that make up the coarse "building" (what older rules label as one). */
 /** Colour of each class in the masks people look at (NAME.mask.png), in EVAL_CLASSES order. */
 export const CLASS_COLOURS: ReadonlyArray<readonly [number, number, number]> = [
   [80, 160, 255],
