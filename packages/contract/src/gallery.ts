@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageIdSchema, imageStatusSchema, moduleTypeSchema, paginationSchema } from './images.js';
 import { batchStatusSchema } from './generation.js';
-import { RENDER_TYPES, type RenderType } from './prompts.js';
+import { RENDER_TYPES, type RenderType } from './render-types.js';
 import {
   BATCH_GALLERY_MODES,
   DEFAULT_GALLERY_MODE,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { generatedImageSchema, imageIdSchema, imageStatusSchema, pageQuerySchema, paginationSchema } from './images.js';
 import { GENERATION_LIMITS } from './generationLimits.js';
+import { RENDER_TYPES, renderTypeSchema } from './render-types.js';
 
 export * from './generationLimits.js';
+export * from './render-types.js';
 
 // Create module generation (spec image-modules §3 generation request, §4 batch states, §7 calls,
 // §9 constants). Server and web share these schemas.
@@ -11,18 +13,6 @@ export const DEFAULT_PROMPT = 'CREATE AN ARCHITECTURAL VISUALIZATION';
 
 export const RENDER_MODES = ['photorealistic', 'art'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
-
-/** What the render shows (spec §1 "Render types"); a render made before it existed counts as exterior. */
-export const RENDER_TYPES = ['exterior', 'interior', 'aerial', 'elevation'] as const;
-export type RenderType = (typeof RENDER_TYPES)[number];
-export const DEFAULT_RENDER_TYPE: RenderType = 'exterior';
-/** The render type of a request field, refused with a message naming the field. */
-export const renderTypeSchema = (field = 'renderType') =>
-  z.enum(RENDER_TYPES, { error: `${field} must be one of ${RENDER_TYPES.join(', ')}` });
-/** A stored render type (a settings snapshot, a batch's settings), exterior when missing or unknown. */
-export function storedRenderType(value: unknown): RenderType {
-  return (RENDER_TYPES as readonly unknown[]).includes(value) ? (value as RenderType) : DEFAULT_RENDER_TYPE;
-}
 
 /** Art sections (spec §3); in art mode the chosen one is the engine's artStyle. */
 export const ART_STYLES = [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customizationOptionSchema } from './customization.js';
 import { imageErrorResponseSchema, imageIdSchema } from './images.js';
 import { MASKS_FAILED_DEFAULT } from './live.js';
+import { renderTypeSchema } from './render-types.js';
 
 // Mask regions of an input image (spec image-modules §2 Generate Regions, §3 mask region,
 // §4 mask status, §7 the /masks calls, §8 Masks errors). The engine splits the image into
@@ -12,6 +13,8 @@ export const MASK_STATUSES = ['none', 'processing', 'completed', 'failed'] as co
 export type MaskStatus = (typeof MASK_STATUSES)[number];
 
 export const MASK_LIMITS = {
+  /** A generated region under this confidence is shown as unsure. */
+  unsureBelow: 0.6,
   /** Regions the engine makes at most. */
   maxRegions: 15,
   /** Regions an image can have after the user's edits (splits, new regions). */
@@ -126,8 +129,10 @@ export const maskRegionSchema = z.object({
   materialOption: customizationOptionSchema.nullable(),
   customizationOption: customizationOptionSchema.nullable(),
   subCategory: maskSubCategorySchema.nullable(),
-  /** What the engine thinks it is: sky, ground, facade, vegetation or region. */
+  /** What the engine thinks it is: sky, facade, window, door, roof, vegetation, ground, water, people_vehicles, wall, floor, ceiling, or region (unsure: shown as "Region N"). */
   label: z.string(),
+  /** How sure the engine was of the label (0–1); null where it cannot tell (older regions, ID passes, regions the user named). */
+  confidence: z.number().nullable(),
   /** Fraction of the image, 0–1. */
   area: z.number(),
   /** Its colour on the canvas (#rrggbb, MASK_COLORS by position). */
@@ -159,6 +164,8 @@ export const generateMasksRequestSchema = z.object({
     .max(2_147_483_647, 'inputImageId must be an image id'),
   imageUrl: urlText('imageUrl').nullish(),
   callbackUrl: urlText('callbackUrl').nullish(),
+  /** What the image shows: interior names walls, floor and ceiling; exterior, aerial and elevation sky, façade, roof… (default exterior). */
+  renderType: renderTypeSchema().nullish(),
 });
 export type GenerateMasksRequest = z.input<typeof generateMasksRequestSchema>;
 

@@ -62,6 +62,8 @@ export interface RenderRequest extends EngineCallOptions {
 export interface SegmentRequest extends EngineCallOptions {
   image: Buffer;
   maxRegions?: number; // default 15
+  /** What the image shows: interior names walls, floor and ceiling; the others sky, façade, roof… (default exterior). */
+  renderType?: RenderType;
 }
 
 export interface SegmentedRegion {
@@ -70,6 +72,8 @@ export interface SegmentedRegion {
   area: number; // fraction of the image, 0–1
   /** Mean colour, for display. */
   color: [number, number, number];
+  /** How sure the engine is of the label (0–1), where it can tell. */
+  confidence?: number;
 }
 
 export interface InpaintRequest extends EngineCallOptions {

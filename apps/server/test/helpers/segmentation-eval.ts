@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { rgbFromBytes } from '../../src/engines/local/pixels/image.js';
-import { segmentImage } from '../../src/engines/local/segment.js';
 
 /**
  * The segmentation evaluation set (test/fixtures/segmentation-eval): real photographs, Blender
@@ -21,8 +19,6 @@ export const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  */
 export const EVAL_CLASSES = ['sky', 'facade', 'window', 'door', 'roof', 'vegetation', 'ground', 'water', 'people_vehicles', 'wall', 'floor', 'ceiling'] as const;
 export type EvalClass = (typeof EVAL_CLASSES)[number];
-/** The fine classes that make up the coarse "building" (what older rules label as one). */
-const BUILDING_PARTS: readonly EvalClass[] = ['facade', 'window', 'door', 'roof'];
 /** Colour of each class in the masks people look at (NAME.mask.png), in EVAL_CLASSES order. */
 export const CLASS_COLOURS: ReadonlyArray<readonly [number, number, number]> = [
   [80, 160, 255],
@@ -204,69 +200,4 @@ export async function loadEvalSet(dir = EVAL_DIR): Promise<EvalImage[]> {
     out.push({ name, rgb, width: info.width, height: info.height, kind: rule.kind, renderType: rule.renderType, truth, coarseBuilding });
   }
   return out;
-}
-
-/** What each of the segmentation's labels counts as in the evaluation (labels and classes share names). */
-function labelClass(label: string): number {
-  const k = EVAL_CLASSES.indexOf(label as EvalClass);
-  return k < 0 ? IGNORE : k;
-}
-
-/** The fine classes, and "building": the union of façade, window, door and roof, scored also where the truth says only "building". */
-type ScoredClass = EvalClass | 'building';
-
-export interface EvalScore {
-  name: string;
-  /** IoU per class, over labelled pixels; undefined where the truth has none of that class. */
-  iou: Partial<Record<ScoredClass, number>>;
-  /** Share of the labelled non-sky pixels that the segmentation calls sky. */
-  skyFalsePositive: number;
-  /** Labels of the regions, largest first. */
-  labels: string[];
-}
-
-/** Segments one image as the product does (maxRegions 8, its own size) and scores it. */
-export function scoreImage(img: EvalImage): EvalScore {
-  const seg = segmentImage(rgbFromBytes(img.rgb, img.width, img.height), { maxRegions: 8 });
-  const predicted = seg.regions.map((r) => labelClass(r.label));
-  const n = EVAL_CLASSES.length;
-  const inter = new Float64Array(n);
-  const union = new Float64Array(n);
-  const present = new Float64Array(n);
-  const isPart = (c: number) => c !== IGNORE && BUILDING_PARTS.includes(EVAL_CLASSES[c]);
-  let bInter = 0;
-  let bUnion = 0;
-  let bPresent = 0;
-  let nonSky = 0;
-  let skyFp = 0;
-  const skyCode = EVAL_CLASSES.indexOf('sky');
-  for (let i = 0; i < img.truth.length; i++) {
-    const t = img.truth[i];
-    const coarse = img.coarseBuilding[i] === 1;
-    if (t === IGNORE && !coarse) continue;
-    const p = predicted[seg.labels[i]];
-    if (t !== skyCode) {
-      nonSky++;
-      if (p === skyCode) skyFp++;
-    }
-    const tB = coarse || isPart(t);
-    const pB = isPart(p);
-    if (tB) bPresent++;
-    if (tB && pB) bInter++;
-    if (tB || pB) bUnion++;
-    if (coarse) continue;
-    present[t]++;
-    for (let c = 0; c < n; c++) {
-      const inT = t === c;
-      const inP = p === c;
-      if (inT && inP) inter[c]++;
-      if (inT || inP) union[c]++;
-    }
-  }
-  const iou: Partial<Record<ScoredClass, number>> = {};
-  EVAL_CLASSES.forEach((c, k) => {
-    if (present[k] > 0) iou[c] = inter[k] / union[k];
-  });
-  if (bPresent > 0) iou.building = bInter / bUnion;
-  return { name: img.name, iou, skyFalsePositive: nonSky ? skyFp / nonSky : 0, labels: seg.regions.map((r) => r.label) };
 }

@@ -24,6 +24,8 @@ export const maskRegions = pgTable(
     label: text('label').notNull(),
     area: real('area').notNull(),
     averageColor: text('average_color').notNull(),
+    /** The engine's confidence in the label (0–1); null where none was given or the user named the region. */
+    confidence: real('confidence'),
     isVisible: boolean('is_visible').notNull().default(true),
     customText: text('custom_text'),
     materialOptionId: text('material_option_id'),

@@ -70,14 +70,14 @@ export class LocalEngine implements Engine {
     const img = await decodeRgb(req.image);
     req.onProgress?.(5);
     const maxRegions = Math.max(1, Math.min(15, Math.round(req.maxRegions ?? 15)));
-    const res = await runTask<SegmentResult>({ op: 'segment', image: strip(img), maxRegions }, { onProgress: span(req.onProgress, 5, 85), signal: req.signal });
+    const res = await runTask<SegmentResult>({ op: 'segment', image: strip(img), maxRegions, renderType: req.renderType }, { onProgress: span(req.onProgress, 5, 85), signal: req.signal });
     const regions: SegmentedRegion[] = [];
     for (const r of res.regions) {
       let mask = await encodeMaskPng(r.mask, res.width, res.height);
       if (res.width !== img.sourceWidth || res.height !== img.sourceHeight) {
         mask = await sharp(mask).resize(img.sourceWidth, img.sourceHeight, { fit: 'fill', kernel: 'nearest' }).png().toBuffer();
       }
-      regions.push({ mask, label: r.label, area: r.area, color: r.color });
+      regions.push({ mask, label: r.label, area: r.area, color: r.color, confidence: r.confidence });
     }
     req.onProgress?.(100);
     return regions;

@@ -1,14 +1,20 @@
+import type { RenderType } from '@atelier/contract';
+import { analyseSuperpixels, type SuperpixelAnalysis } from './classifier/features.js';
+import type { RegionModel } from './classifier/model.js';
 import { rgbToLab } from './pixels/color.js';
 import { sobel } from './pixels/filters.js';
 import { fitSize, luminance, resizeRgb, type Rgb } from './pixels/image.js';
 import { labelRegions } from './region-labels.js';
 import { mergeCost, superpixelClusters, texture } from './segmentation/clusters.js';
 import { regionStatistics, upsampleLabels, type RegionInfo } from './segmentation/full-resolution.js';
+import { learnedRegions } from './segmentation/learned.js';
 import { mergeCheapestPairs, tidyClusters } from './segmentation/merge.js';
 import { slic } from './segmentation/slic.js';
 
 /**
- * Region segmentation: SLIC superpixels in Lab + position on a working copy, then greedy
+ * Region segmentation, two ways. `segmentRegions` (what Generate Regions uses): SLIC superpixels
+ * named by the learned classifier (classifier/, segmentation/learned.ts), with a confidence per
+ * region. `segmentImage` (the previous rules, still used by the render's scene analysis): superpixels in Lab + position on a working copy, then greedy
  * agglomerative merging by colour, texture and adjacency (regions need not be connected, so
  * all the windows of a façade can end up as one region), then a colour-guided upsampling of
  * the labels to full resolution. Labels: sky, ground, vegetation, facade, region.
@@ -77,8 +83,36 @@ export function segmentImage(full: Rgb, opts: SegmentOptions): Segmentation {
   );
 
   const meanLab = final.map((c) => [c.L / c.n, c.A / c.n, c.B / c.n]);
-  const labels = upsampleLabels(img, small_labels, w, h, meanLab);
+  const labels = upsampleLabels(img, small_labels, w, h, meanLab, new Uint8Array(img.w * img.h));
   return { labels, w: img.w, h: img.h, regions: regionStatistics(img, labels, names) };
+}
+
+export interface RegionOptions {
+  maxRegions: number;
+  renderType?: RenderType;
+  /** Long side of the output labels (default: the image's own size). */
+  outputSide?: number;
+  /** Default: the shipped model. */
+  model?: RegionModel;
+  /** The sky-from-the-top and ground-from-the-bottom rules (default on). */
+  rules?: boolean;
+  /** Superpixels already analysed for this image at the output size (the bench caches them). */
+  analysis?: SuperpixelAnalysis;
+}
+
+/** The image at the output size, as `segmentRegions` works on it. */
+export function outputImage(full: Rgb, outputSide?: number): Rgb {
+  const os = fitSize(full.w, full.h, outputSide ?? Math.max(full.w, full.h));
+  return os.w === full.w && os.h === full.h ? full : resizeRgb(full, os.w, os.h);
+}
+
+/** Generate Regions: learned labels (within the render type's classes) and a confidence per region. */
+export function segmentRegions(full: Rgb, opts: RegionOptions): Segmentation {
+  const maxRegions = Math.max(1, Math.min(255, opts.maxRegions));
+  const img = outputImage(full, opts.outputSide);
+  const analysis = opts.analysis ?? analyseSuperpixels(img);
+  const { labels, regions } = learnedRegions(img, analysis, { ...opts, maxRegions });
+  return { labels, w: img.w, h: img.h, regions };
 }
 
 /** One full-resolution mask (0/255) per region. */

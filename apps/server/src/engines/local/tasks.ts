@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { RenderType } from '@atelier/contract';
 import type { MaterialRecipe } from './materials/recipes.js';
 import type { RenderParams } from './render/pipeline.js';
 
@@ -34,7 +35,7 @@ export type ThumbnailSpec =
 
 export type Task =
   | { op: 'render'; image: RawRgb; masks: Uint8Array[]; params: RenderParams; port?: MessagePort }
-  | { op: 'segment'; image: RawRgb; maxRegions: number; port?: MessagePort }
+  | { op: 'segment'; image: RawRgb; maxRegions: number; renderType?: RenderType; port?: MessagePort }
   | { op: 'inpaint'; image: RawRgb; mask: Uint8Array; seed: number; port?: MessagePort }
   | {
       op: 'outpaint';
@@ -48,7 +49,7 @@ export type Task =
   | { op: 'thumbnail'; spec: ThumbnailSpec; size: number; port?: MessagePort };
 
 export interface SegmentResult {
-  regions: Array<{ label: string; area: number; color: [number, number, number]; mask: Uint8Array }>;
+  regions: Array<{ label: string; area: number; color: [number, number, number]; confidence?: number; mask: Uint8Array }>;
   width: number;
   height: number;
 }

@@ -2,7 +2,7 @@ import { enhanceImage } from './enhance.js';
 import { inpaintImage, outpaintImage } from './inpaint.js';
 import { planeFromBytes, rgbFromBytes, rgbToBytes, type Rgb } from './pixels/image.js';
 import { renderImage } from './render/pipeline.js';
-import { regionMasks, segmentImage } from './segment.js';
+import { regionMasks, segmentRegions } from './segment.js';
 import type { RawRgb, SegmentResult, Task, TaskResult } from './tasks.js';
 import { renderThumbnail } from './thumbnails.js';
 
@@ -31,13 +31,13 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
     case 'segment': {
       const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);
       progress(10);
-      const seg = segmentImage(img, { maxRegions: task.maxRegions });
+      const seg = segmentRegions(img, { maxRegions: task.maxRegions, renderType: task.renderType });
       progress(80);
       const masks = regionMasks(seg);
       const out: SegmentResult = {
         width: seg.w,
         height: seg.h,
-        regions: seg.regions.map((r, i) => ({ label: r.label, area: r.area, color: r.color, mask: masks[i] })),
+        regions: seg.regions.map((r, i) => ({ label: r.label, area: r.area, color: r.color, confidence: r.confidence, mask: masks[i] })),
       };
       return out;
     }

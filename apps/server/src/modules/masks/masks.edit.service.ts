@@ -137,7 +137,7 @@ async function commit(ctx: EditContext, ws: Workspace, added: NewRegion[] = [], 
       const now = new Date();
       const mine = (id: number) => and(eq(maskRegions.id, id), eq(maskRegions.userId, ws.userId));
       for (const u of updates) await tx.update(maskRegions).set({ maskKey: u.maskKey, area: u.area, averageColor: u.averageColor, updatedAt: now }).where(mine(u.id));
-      if (rename) await tx.update(maskRegions).set({ label: rename.label, customText: rename.customText, updatedAt: now }).where(mine(rename.id));
+      if (rename) await tx.update(maskRegions).set({ label: rename.label, customText: rename.customText, confidence: null, updatedAt: now }).where(mine(rename.id));
       if (removedIds.length > 0) await tx.delete(maskRegions).where(and(inArray(maskRegions.id, removedIds), eq(maskRegions.userId, ws.userId)));
       return inserts.length > 0 ? tx.insert(maskRegions).values(inserts).returning() : [];
     });

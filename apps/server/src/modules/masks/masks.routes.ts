@@ -59,7 +59,7 @@ async function masksPlugin(scope: FastifyInstance): Promise<void> {
         response: { 200: generateMasksResponseSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => startMaskGeneration(ctx, req.userId, req.body.inputImageId),
+    async (req) => startMaskGeneration(ctx, req.userId, req.body.inputImageId, req.body.renderType ?? undefined),
   );
 
   app.get(

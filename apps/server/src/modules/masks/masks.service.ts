@@ -9,6 +9,7 @@ import {
   type GetMasksResponse,
   type MaskRegion,
   type MaskStatus,
+  type RenderType,
   type updateMaskStyleRequestSchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
@@ -40,6 +41,8 @@ export const MASKS_QUEUE = 'masks';
 export interface MasksJobData {
   inputImageId: number;
   userId: number;
+  /** What the image shows (steers the labels); absent: exterior. */
+  renderType?: RenderType;
 }
 
 /** A processing generation younger than this is not started again (a double click, a second tab). */
@@ -87,6 +90,7 @@ export function presentMaskRegion(ctx: Pick<AppContext, 'urls'>, row: MaskRegion
     area: row.area,
     color: maskColor(row.position),
     averageColor: row.averageColor,
+    confidence: row.confidence,
     position: row.position,
   };
 }
@@ -115,7 +119,7 @@ async function generationOf(db: Executor, userId: number, inputImageId: number) 
  * transaction, so the job exists exactly when the status says processing). A generation already
  * running for the image is answered as is, not started twice. Needs an active plan (403).
  */
-export async function startMaskGeneration(ctx: AppContext, userId: number, inputImageId: number): Promise<GenerateMasksResponse> {
+export async function startMaskGeneration(ctx: AppContext, userId: number, inputImageId: number, renderType?: RenderType): Promise<GenerateMasksResponse> {
   await ownedInput(ctx.db, userId, inputImageId);
   const sub = await getSubscription(ctx.db, userId);
   if (!hasActivePlan(sub)) throw forbidden(MASK_MESSAGES.planRequired, MASK_ERROR_CODES.planRequired);
@@ -138,7 +142,7 @@ export async function startMaskGeneration(ctx: AppContext, userId: number, input
         target: maskGenerations.inputImageId,
         set: { status: 'processing', jobId, error: null, startedAt: now, updatedAt: now, completedAt: null },
       });
-    await ctx.jobs.send<MasksJobData>(MASKS_QUEUE, { inputImageId, userId }, { tx, id: jobId });
+    await ctx.jobs.send<MasksJobData>(MASKS_QUEUE, { inputImageId, userId, ...(renderType ? { renderType } : {}) }, { tx, id: jobId });
   });
   ctx.jobs.notify(MASKS_QUEUE);
   return answer;
@@ -303,6 +307,7 @@ export async function copyMasks(event: InputImageCopiedEvent, ctx: ImagesContext
         label: r.label,
         area: r.area,
         averageColor: r.averageColor,
+        confidence: r.confidence,
         isVisible: r.isVisible,
         customText: r.customText,
         materialOptionId: r.materialOptionId,
@@ -332,6 +337,7 @@ export interface StoredRegion {
   label: string;
   area: number;
   averageColor: string;
+  confidence: number | null;
 }
 
 /**
@@ -360,7 +366,7 @@ export async function completeGeneration(
       .returning({ key: maskRegions.maskKey });
     if (regions.length > 0) {
       await tx.insert(maskRegions).values(
-        regions.map((r, position) => ({ userId, inputImageId, position, maskKey: r.key, label: r.label, area: r.area, averageColor: r.averageColor })),
+        regions.map((r, position) => ({ userId, inputImageId, position, maskKey: r.key, label: r.label, area: r.area, averageColor: r.averageColor, confidence: r.confidence })),
       );
     }
     const now = new Date();

@@ -16,6 +16,7 @@ export function maskRegion(id: number, overrides: Partial<MaskRegion> = {}): Mas
     area: 0.2,
     color: maskColor(position),
     averageColor: '#808080',
+    confidence: null,
     position,
     ...overrides,
   };

@@ -7,6 +7,8 @@ export interface RegionInfo {
   color: [number, number, number];
   /** Bounding box in full-resolution pixels. */
   bbox: [number, number, number, number];
+  /** How sure the classifier is of the label (0–1); absent where no classifier named it. */
+  confidence?: number;
 }
 
 /**
@@ -14,10 +16,10 @@ export interface RegionInfo {
  * each pixel picks, among the labels of its nearby working pixels, the one whose mean Lab
  * colour (`meanLab`, per region) is closest to its own.
  */
-export function upsampleLabels(img: Rgb, small: Uint8Array, w: number, h: number, meanLab: number[][]): Uint8Array {
+export function upsampleLabels<T extends Uint8Array | Uint16Array>(img: Rgb, small: ArrayLike<number>, w: number, h: number, meanLab: number[][], into: T): T {
   const W = img.w;
   const H = img.h;
-  const labels = new Uint8Array(W * H);
+  const labels = into;
   const sx = w / W;
   const sy = h / H;
   const p = [0, 0, 0];

@@ -32,3 +32,20 @@ describe('RegionLegend', () => {
     expect(screen.queryByTestId('region-swatches')).not.toBeInTheDocument();
   });
 });
+
+describe('RegionLegend confidence', () => {
+  it('marks the regions the engine is unsure of, with the confidence in the tooltip, and not the sure or user-named ones', () => {
+    const regions = [
+      maskRegion(1, { label: 'facade', confidence: 0.93 }),
+      maskRegion(2, { label: 'roof', position: 1, confidence: 0.52 }),
+      maskRegion(3, { label: 'region', position: 2, confidence: 0.41 }),
+      maskRegion(4, { label: 'Oak cladding', position: 3, confidence: null }),
+    ];
+    render(withStore(<RegionLegend inputImageId={5} regions={regions} />).ui);
+    const marks = screen.getAllByText('unsure');
+    expect(marks).toHaveLength(2);
+    expect(screen.getByRole('img', { name: 'Unsure of this name (52 % confidence): check it' })).toHaveAttribute('title', 'Unsure of this name (52 % confidence): check it');
+    expect(screen.getByRole('img', { name: /Not named: .*41 % confidence/ })).toBeInTheDocument();
+    expect(screen.getByText('Region 3')).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../app/api/http';
 import { useSetMaskVisibilityMutation } from '../../../app/api/masks';
 import { areaText, regionName } from '../lib/regionDrafts';
 import { setHoveredMask, useMaskView } from '../store/maskView';
+import { UnsureMark } from './UnsureMark';
 
 /**
  * The regions on the canvas (spec §2): a compact list beside the image with each region's colour,
@@ -73,7 +74,10 @@ export function RegionLegend({ inputImageId, regions }: { inputImageId: number; 
               >
                 <span className="size-3 shrink-0 rounded-[4px] ring-1 ring-white/30" style={{ background: r.color }} aria-hidden />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-[12.5px] leading-4 font-medium">{name}</span>
+                  <span className="flex items-center gap-1.5">
+                    <span className="truncate text-[12.5px] leading-4 font-medium">{name}</span>
+                    <UnsureMark region={r} tone="dark" />
+                  </span>
                   <span className="block truncate text-[11px] leading-4 text-white/55">{material ?? `${areaText(r.area)} of the image`}</span>
                 </span>
                 {r.materialOption?.thumbnailUrl ? <img src={r.materialOption.thumbnailUrl} alt="" className="size-6 shrink-0 rounded object-cover ring-1 ring-white/20" /> : null}

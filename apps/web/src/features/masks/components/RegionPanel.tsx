@@ -5,6 +5,7 @@ import { MASK_MESSAGES, type MaskRegion } from '@atelier/contract';
 import { Spinner } from '../../../components/ui/Spinner';
 import type { PromptRegions } from '../hooks/usePromptRegions';
 import { areaText, regionName } from '../lib/regionDrafts';
+import { UnsureMark } from './UnsureMark';
 import { MaskOverlay } from './MaskOverlay';
 import { MATERIAL_DRAG_TYPE, MaterialLibrary } from './MaterialLibrary';
 
@@ -129,6 +130,7 @@ function RegionRow({
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-1.5">
           <span className="truncate text-[13px] font-semibold text-stone-900">{name}</span>
+          <UnsureMark region={r} tone="light" />
           <span className="shrink-0 text-[11px] text-stone-400 tabular-nums">{areaText(r.area)}</span>
         </span>
         <span className={clsx('block truncate text-xs', material ? 'text-brand-800' : 'text-stone-400')}>{material ? material.displayName : 'No material'}</span>

@@ -1,6 +1,7 @@
 import {
   aiMaterialKey,
   isMaskConfigured,
+  MASK_LIMITS,
   maskTextToSave,
   type AiPromptMaterial,
   type MaskDraft,
@@ -52,6 +53,18 @@ export function regionName(region: Pick<MaskRegion, 'label' | 'position'>): stri
       return 'Roof';
     case 'window':
       return 'Glazing';
+    case 'door':
+      return 'Door';
+    case 'water':
+      return 'Water';
+    case 'people_vehicles':
+      return 'People & vehicles';
+    case 'wall':
+      return 'Wall';
+    case 'floor':
+      return 'Floor';
+    case 'ceiling':
+      return 'Ceiling';
     case 'region':
     case '':
       return `Region ${region.position + 1}`;
@@ -241,4 +254,14 @@ export function materialFromChoice(inputImageId: number, choice: MaterialChoice)
     subCategory: { id: choice.subCategoryId, slug: choice.categorySlug, displayName: choice.categoryName },
     materialOption: null,
   };
+}
+
+/**
+ * Why a generated region is marked unsure, or null: the engine's confidence is under
+ * MASK_LIMITS.unsureBelow (an unnamed "Region N" is one it would not guess).
+ */
+export function unsureText(region: Pick<MaskRegion, 'label' | 'confidence'>): string | null {
+  if (region.confidence === null || region.confidence >= MASK_LIMITS.unsureBelow) return null;
+  const sure = `${Math.round(region.confidence * 100)} % confidence`;
+  return region.label === 'region' || region.label === '' ? `Not named: the regions model could not tell what this is (${sure})` : `Unsure of this name (${sure}): check it`;
 }

@@ -1,0 +1,188 @@
+import { rgbToLab } from '../pixels/color.js';
+import { sobel } from '../pixels/filters.js';
+import { fitSize, luminance, resizeRgb, type Rgb } from '../pixels/image.js';
+import { slic } from '../segmentation/slic.js';
+
+/**
+ * What the region classifier sees: the SLIC superpixels of a working copy of the image and, per
+ * superpixel, a feature vector of its colour statistics (Lab mean and spread), texture
+ * (gradient energy, strong-edge density and a 4-bin orientation histogram, so brick courses,
+ * mullions and foliage differ), position (centre, touching the top or bottom edge, size) and
+ * context (the boundary-weighted mean of its neighbours, of their neighbours, and of what lies
+ * above and below it). Computed once per image; the classifier and the training both read it.
+ */
+
+export interface SuperpixelAnalysis {
+  /** The working copy's size. */
+  w: number;
+  h: number;
+  /** Superpixel index per working pixel. */
+  labels: Int32Array;
+  count: number;
+  /** Working pixels per superpixel. */
+  size: Float64Array;
+  /** Mean Lab per superpixel (for the colour-guided upsampling). */
+  meanLab: number[][];
+  /** Boundary pixel pairs between superpixels: neighbour -> count, per superpixel. */
+  adjacency: Array<Map<number, number>>;
+  /** Touches the top / bottom row. */
+  top: Uint8Array;
+  bottom: Uint8Array;
+  /** count × FEATURE_COUNT, row-major. */
+  features: Float32Array;
+}
+
+const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma'] as const;
+const CONTEXT = ['L', 'A', 'B', 'Lsd', 'grad', 'edges', 'oriH', 'oriV'] as const;
+export const FEATURE_NAMES = [
+  ...OWN,
+  'cx',
+  'cy',
+  'top',
+  'bottom',
+  'area',
+  'dLimage',
+  'dBimage',
+  ...CONTEXT.map((c) => `n1.${c}`),
+  ...CONTEXT.map((c) => `n2.${c}`),
+  ...CONTEXT.map((c) => `above.${c}`),
+  ...CONTEXT.map((c) => `below.${c}`),
+] as const;
+export const FEATURE_COUNT = FEATURE_NAMES.length;
+
+const EDGE = 0.12;
+
+/** Superpixels and their features for an image, on a working copy of `workSide` pixels. */
+export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300): SuperpixelAnalysis {
+  const ws = fitSize(img.w, img.h, workSide);
+  const small = resizeRgb(img, ws.w, ws.h);
+  const { w, h } = ws;
+  const n = w * h;
+  const L = new Float32Array(n);
+  const A = new Float32Array(n);
+  const B = new Float32Array(n);
+  const lab = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    rgbToLab(small.d[i * 3], small.d[i * 3 + 1], small.d[i * 3 + 2], lab);
+    L[i] = lab[0];
+    A[i] = lab[1];
+    B[i] = lab[2];
+  }
+  const g = sobel(luminance(small));
+  const grad = g.mag.d;
+  const sp = slic(L, A, B, w, h, superpixels, grad);
+  const K = sp.count;
+  const S = 16; // running sums per superpixel
+  const sum = new Float64Array(K * S);
+  const top = new Uint8Array(K);
+  const bottom = new Uint8Array(K);
+  const adjacency = Array.from({ length: K }, () => new Map<number, number>());
+  const link = (a: number, b: number) => {
+    adjacency[a].set(b, (adjacency[a].get(b) ?? 0) + 1);
+    adjacency[b].set(a, (adjacency[b].get(a) ?? 0) + 1);
+  };
+  let imgL = 0;
+  let imgB = 0;
+  for (let y = 0, i = 0; y < h; y++)
+    for (let x = 0; x < w; x++, i++) {
+      const k = sp.labels[i];
+      const o = k * S;
+      const m = grad[i];
+      sum[o] += 1;
+      sum[o + 1] += L[i];
+      sum[o + 2] += A[i];
+      sum[o + 3] += B[i];
+      sum[o + 4] += L[i] * L[i];
+      sum[o + 5] += A[i] * A[i];
+      sum[o + 6] += B[i] * B[i];
+      sum[o + 7] += m;
+      sum[o + 8] += m * m;
+      if (m > EDGE) {
+        sum[o + 9] += 1;
+        // Gradient direction folded to 0..180°, in four bins (the edge runs across it).
+        let a = Math.atan2(g.gy.d[i], g.gx.d[i]);
+        if (a < 0) a += Math.PI;
+        const bin = Math.round(a / (Math.PI / 4)) % 4;
+        sum[o + 10 + bin] += m;
+      }
+      sum[o + 14] += x;
+      sum[o + 15] += y;
+      if (y === 0) top[k] = 1;
+      if (y === h - 1) bottom[k] = 1;
+      imgL += L[i];
+      imgB += B[i];
+      if (x < w - 1 && sp.labels[i + 1] !== k) link(k, sp.labels[i + 1]);
+      if (y < h - 1 && sp.labels[i + w] !== k) link(k, sp.labels[i + w]);
+    }
+  imgL /= n;
+  imgB /= n;
+
+  const own = new Float32Array(K * OWN.length);
+  const size = new Float64Array(K);
+  const meanLab: number[][] = [];
+  const cx = new Float64Array(K);
+  const cy = new Float64Array(K);
+  for (let k = 0; k < K; k++) {
+    const o = k * S;
+    const c = Math.max(1, sum[o]);
+    size[k] = sum[o];
+    const mL = sum[o + 1] / c;
+    const mA = sum[o + 2] / c;
+    const mB = sum[o + 3] / c;
+    meanLab.push([mL, mA, mB]);
+    const sd = (s2: number, m: number) => Math.sqrt(Math.max(0, s2 / c - m * m));
+    const mg = sum[o + 7] / c;
+    const ori = sum[o + 10] + sum[o + 11] + sum[o + 12] + sum[o + 13] || 1;
+    const v = [mL, mA, mB, sd(sum[o + 4], mL), sd(sum[o + 5], mA), sd(sum[o + 6], mB), mg, sd(sum[o + 8], mg), sum[o + 9] / c];
+    v.push(sum[o + 10] / ori, sum[o + 11] / ori, sum[o + 12] / ori, sum[o + 13] / ori, Math.hypot(mA, mB));
+    own.set(v, k * OWN.length);
+    cx[k] = sum[o + 14] / c / w;
+    cy[k] = sum[o + 15] / c / h;
+  }
+  const ctxIdx = CONTEXT.map((c) => OWN.indexOf(c));
+  /** Weighted mean of the context features of `weights` (superpixel -> weight). */
+  const contextOf = (weights: Map<number, number>, out: Float32Array, at: number, fallback: number) => {
+    let tw = 0;
+    const acc = new Float64Array(CONTEXT.length);
+    for (const [j, wt] of weights) {
+      tw += wt;
+      ctxIdx.forEach((f, q) => (acc[q] += own[j * OWN.length + f] * wt));
+    }
+    ctxIdx.forEach((f, q) => (out[at + q] = tw > 0 ? acc[q] / tw : own[fallback * OWN.length + f]));
+  };
+
+  const features = new Float32Array(K * FEATURE_COUNT);
+  const band = 0.12;
+  for (let k = 0; k < K; k++) {
+    const row = k * FEATURE_COUNT;
+    features.set(own.subarray(k * OWN.length, (k + 1) * OWN.length), row);
+    let at = row + OWN.length;
+    features[at++] = cx[k];
+    features[at++] = cy[k];
+    features[at++] = top[k];
+    features[at++] = bottom[k];
+    features[at++] = Math.sqrt(size[k] / n) * 10;
+    features[at++] = meanLab[k][0] - imgL;
+    features[at++] = meanLab[k][2] - imgB;
+    contextOf(adjacency[k], features, at, k);
+    at += CONTEXT.length;
+    const second = new Map<number, number>();
+    for (const [j, wt] of adjacency[k])
+      for (const [q, wq] of adjacency[j]) if (q !== k && !adjacency[k].has(q)) second.set(q, (second.get(q) ?? 0) + wt * wq);
+    contextOf(second, features, at, k);
+    at += CONTEXT.length;
+    // What lies above and below it, in its column (within a band of the image's width).
+    const above = new Map<number, number>();
+    const below = new Map<number, number>();
+    for (let j = 0; j < K; j++) {
+      if (j === k || Math.abs(cx[j] - cx[k]) > band) continue;
+      const dy = cy[j] - cy[k];
+      if (dy < -0.02 && dy > -0.3) above.set(j, size[j]);
+      else if (dy > 0.02 && dy < 0.3) below.set(j, size[j]);
+    }
+    contextOf(above, features, at, k);
+    at += CONTEXT.length;
+    contextOf(below, features, at, k);
+  }
+  return { w, h, labels: sp.labels, count: K, size, meanLab, adjacency, top, bottom, features };
+}

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import { FEATURE_COUNT } from './features.js';
+import { REGION_CLASSES } from './classes.js';
+
+/**
+ * The region classifier: a small MLP (features → one hidden layer of tanh units → a softmax
+ * over the classes a render type allows) on standardised superpixel features. Plain JS,
+ * deterministic; the shipped weights are `region-model.json` beside this file, made by
+ * `npm run train:regions` (scripts/train-regions.ts).
+ */
+export interface RegionModel {
+  classes: readonly string[];
+  featureCount: number;
+  hidden: number;
+  mean: number[];
+  std: number[];
+  /** hidden × featureCount, row-major. */
+  w1: number[];
+  b1: number[];
+  /** classes × hidden, row-major. */
+  w2: number[];
+  b2: number[];
+}
+
+const MODEL_URL = new URL('./region-model.json', import.meta.url);
+let shipped: RegionModel | undefined;
+
+/** The model shipped with the server (read once). */
+export function shippedModel(): RegionModel {
+  shipped ??= parseModel(fs.readFileSync(MODEL_URL, 'utf8'));
+  return shipped;
+}
+
+export function parseModel(json: string): RegionModel {
+  const m = JSON.parse(json) as RegionModel;
+  if (m.featureCount !== FEATURE_COUNT || m.classes.join() !== REGION_CLASSES.join()) {
+    throw new Error('region-model.json does not match the classifier features or classes: run npm run train:regions');
+  }
+  return m;
+}
+
+/**
+ * Class probabilities for `count` feature rows (count × C, row-major); classes outside `scope`
+ * (1 = allowed) get 0.
+ */
+export function predict(model: RegionModel, features: Float32Array, count: number, scope: Uint8Array): Float32Array {
+  const F = model.featureCount;
+  const H = model.hidden;
+  const C = model.classes.length;
+  const out = new Float32Array(count * C);
+  const x = new Float64Array(F);
+  const hid = new Float64Array(H);
+  const z = new Float64Array(C);
+  for (let s = 0; s < count; s++) {
+    for (let f = 0; f < F; f++) x[f] = (features[s * F + f] - model.mean[f]) / model.std[f];
+    forward(model, x, hid, z, scope);
+    out.set(z, s * C);
+  }
+  return out;
+}
+
+/** One row: hidden activations into `hid`, probabilities into `z`. */
+function forward(model: Pick<RegionModel, 'featureCount' | 'hidden' | 'w1' | 'b1' | 'w2' | 'b2'>, x: Float64Array, hid: Float64Array, z: Float64Array, scope: Uint8Array): void {
+  const F = model.featureCount;
+  const H = model.hidden;
+  const C = z.length;
+  for (let j = 0; j < H; j++) {
+    let a = model.b1[j];
+    const o = j * F;
+    for (let f = 0; f < F; f++) a += model.w1[o + f] * x[f];
+    hid[j] = Math.tanh(a);
+  }
+  let max = -Infinity;
+  for (let c = 0; c < C; c++) {
+    if (!scope[c]) continue;
+    let a = model.b2[c];
+    const o = c * H;
+    for (let j = 0; j < H; j++) a += model.w2[o + j] * hid[j];
+    z[c] = a;
+    if (a > max) max = a;
+  }
+  let total = 0;
+  for (let c = 0; c < C; c++) {
+    z[c] = scope[c] ? Math.exp(z[c] - max) : 0;
+    total += z[c];
+  }
+  for (let c = 0; c < C; c++) z[c] /= total;
+}
+
+/** One training example: a superpixel's features, the classes its label allows, its weight. */
+export interface TrainingSample {
+  features: Float32Array;
+  /** 1 for each class the label accepts (one class, or façade/window/door/roof for a coarse "building"). */
+  target: Uint8Array;
+  /** The classes its image's render type allows. */
+  scope: Uint8Array;
+  weight: number;
+}
+
+export interface TrainOptions {
+  hidden?: number;
+  epochs?: number;
+  batch?: number;
+  learningRate?: number;
+  l2?: number;
+  seed?: number;
+}
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Trains the MLP with mini-batch Adam on the samples, minimising the negative log of the
+ * probability given to the label's classes (a coarse label accepts any of its classes).
+ * Deterministic for a seed.
+ */
+export function trainModel(samples: TrainingSample[], opts: TrainOptions = {}): RegionModel {
+  const F = FEATURE_COUNT;
+  const C = REGION_CLASSES.length;
+  const H = opts.hidden ?? 24;
+  const epochs = opts.epochs ?? 30;
+  const batch = opts.batch ?? 128;
+  const lr = opts.learningRate ?? 0.01;
+  const l2 = opts.l2 ?? 1e-4;
+  const rand = rng(opts.seed ?? 29);
+  const N = samples.length;
+  const mean = new Array<number>(F).fill(0);
+  const std = new Array<number>(F).fill(0);
+  for (const s of samples) for (let f = 0; f < F; f++) mean[f] += s.features[f] / N;
+  for (const s of samples) for (let f = 0; f < F; f++) std[f] += (s.features[f] - mean[f]) ** 2 / N;
+  for (let f = 0; f < F; f++) std[f] = Math.sqrt(std[f]) || 1;
+  const X = samples.map((s) => Float64Array.from(s.features, (v, f) => (v - mean[f]) / std[f]));
+
+  const params = {
+    w1: Array.from({ length: H * F }, () => (rand() * 2 - 1) * Math.sqrt(3 / F)),
+    b1: new Array<number>(H).fill(0),
+    w2: Array.from({ length: C * H }, () => (rand() * 2 - 1) * Math.sqrt(3 / H)),
+    b2: new Array<number>(C).fill(0),
+  };
+  const keys = ['w1', 'b1', 'w2', 'b2'] as const;
+  const grads = Object.fromEntries(keys.map((k) => [k, new Float64Array(params[k].length)])) as Record<(typeof keys)[number], Float64Array>;
+  const m1 = Object.fromEntries(keys.map((k) => [k, new Float64Array(params[k].length)])) as Record<(typeof keys)[number], Float64Array>;
+  const m2 = Object.fromEntries(keys.map((k) => [k, new Float64Array(params[k].length)])) as Record<(typeof keys)[number], Float64Array>;
+  const net = { featureCount: F, hidden: H, ...params };
+  const hid = new Float64Array(H);
+  const z = new Float64Array(C);
+  const dz = new Float64Array(C);
+  const dh = new Float64Array(H);
+  const order = Array.from({ length: N }, (_, i) => i);
+  let step = 0;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = N - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const rate = lr * (0.5 + 0.5 * Math.cos((Math.PI * epoch) / epochs));
+    for (let b0 = 0; b0 < N; b0 += batch) {
+      for (const k of keys) grads[k].fill(0);
+      let bw = 0;
+      for (let q = b0; q < Math.min(N, b0 + batch); q++) {
+        const s = samples[order[q]];
+        const x = X[order[q]];
+        forward(net, x, hid, z, s.scope);
+        let inTarget = 0;
+        for (let c = 0; c < C; c++) if (s.target[c]) inTarget += z[c];
+        inTarget = Math.max(inTarget, 1e-12);
+        // d(-log Σ_target p)/d logit_c = p_c - [c in target] p_c / Σ_target p
+        const wt = s.weight;
+        bw += wt;
+        for (let c = 0; c < C; c++) dz[c] = s.scope[c] ? wt * (z[c] - (s.target[c] ? z[c] / inTarget : 0)) : 0;
+        dh.fill(0);
+        for (let c = 0; c < C; c++) {
+          if (dz[c] === 0) continue;
+          grads.b2[c] += dz[c];
+          const o = c * H;
+          for (let j = 0; j < H; j++) {
+            grads.w2[o + j] += dz[c] * hid[j];
+            dh[j] += dz[c] * net.w2[o + j];
+          }
+        }
+        for (let j = 0; j < H; j++) {
+          const d = dh[j] * (1 - hid[j] * hid[j]);
+          if (d === 0) continue;
+          grads.b1[j] += d;
+          const o = j * F;
+          for (let f = 0; f < F; f++) grads.w1[o + f] += d * x[f];
+        }
+      }
+      step++;
+      const scale = 1 / Math.max(bw, 1e-9);
+      const c1 = 1 - 0.9 ** step;
+      const c2 = 1 - 0.999 ** step;
+      for (const k of keys) {
+        const p = net[k];
+        const g = grads[k];
+        const a = m1[k];
+        const v = m2[k];
+        const decay = k === 'w1' || k === 'w2' ? l2 : 0;
+        for (let i = 0; i < p.length; i++) {
+          const gi = g[i] * scale + decay * p[i];
+          a[i] = 0.9 * a[i] + 0.1 * gi;
+          v[i] = 0.999 * v[i] + 0.001 * gi * gi;
+          p[i] -= (rate * (a[i] / c1)) / (Math.sqrt(v[i] / c2) + 1e-8);
+        }
+      }
+    }
+  }
+  return { classes: REGION_CLASSES, featureCount: F, hidden: H, mean, std, ...params };
+}
+
+/** The model as a small JSON file (weights to 5 significant digits). */
+export function serialiseModel(m: RegionModel): string {
+  const r = (xs: number[]) => xs.map((v) => Number(v.toPrecision(5)));
+  return `${JSON.stringify({ ...m, mean: r(m.mean), std: r(m.std), w1: r(m.w1), b1: r(m.b1), w2: r(m.w2), b2: r(m.b2) })}\n`;
+}

@@ -1,0 +1,148 @@
+import type { RenderType } from '@atelier/contract';
+import { classScope, REGION_CLASSES } from '../classifier/classes.js';
+import type { SuperpixelAnalysis } from '../classifier/features.js';
+import { predict, shippedModel, type RegionModel } from '../classifier/model.js';
+import type { Rgb } from '../pixels/image.js';
+import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolution.js';
+
+/**
+ * Regions from the classifier: each superpixel gets class probabilities (within the classes
+ * its render type allows), two measured rules keep sky hanging from the top edge and ground
+ * standing on the bottom one, and the superpixels of one class form one region (regions need
+ * not be connected: all the windows of a façade are one region). A superpixel the classifier
+ * is unsure of (its best class under UNSURE_BELOW) joins an unnamed "region" of its likeliest
+ * class instead of being guessed; each region carries its mean confidence.
+ */
+
+export interface LearnedOptions {
+  maxRegions: number;
+  renderType?: RenderType;
+  /** Default: the shipped model. */
+  model?: RegionModel;
+  /** The sky-from-the-top and ground-from-the-bottom rules (default on). */
+  rules?: boolean;
+}
+
+/** A superpixel below this probability for its best class is not named. */
+export const UNSURE_BELOW = 0.5;
+/** Regions under this share of the image join their most bordering neighbour. */
+const MIN_SHARE = 0.003;
+
+const SKY = REGION_CLASSES.indexOf('sky');
+const GROUND = REGION_CLASSES.indexOf('ground');
+const VEHICLES = REGION_CLASSES.indexOf('people_vehicles');
+
+function argmax(p: Float32Array, o: number, C: number): number {
+  let best = 0;
+  for (let c = 1; c < C; c++) if (p[o + c] > p[o + best]) best = c;
+  return best;
+}
+
+/** Superpixels of class `cls` not reached from `seed`-superpixels through `through` ones lose that class. */
+function demoteUnreached(a: SuperpixelAnalysis, prob: Float32Array, cls: Int32Array, c: number, seed: (k: number) => boolean, through: (k: number) => boolean): void {
+  const C = REGION_CLASSES.length;
+  const reached = new Uint8Array(a.count);
+  const stack: number[] = [];
+  for (let k = 0; k < a.count; k++)
+    if (cls[k] === c && seed(k)) {
+      reached[k] = 1;
+      stack.push(k);
+    }
+  while (stack.length) {
+    const k = stack.pop()!;
+    for (const j of a.adjacency[k].keys())
+      if (!reached[j] && through(j)) {
+        reached[j] = 1;
+        stack.push(j);
+      }
+  }
+  for (let k = 0; k < a.count; k++) {
+    if (cls[k] !== c || reached[k]) continue;
+    const o = k * C;
+    const rest = 1 - prob[o + c];
+    prob[o + c] = 0;
+    for (let q = 0; q < C; q++) prob[o + q] = rest > 1e-6 ? prob[o + q] / rest : 0;
+    cls[k] = argmax(prob, o, C);
+  }
+}
+
+/** Per superpixel: its class and class probabilities, with the rules applied. */
+export function classifySuperpixels(a: SuperpixelAnalysis, opts: Omit<LearnedOptions, 'maxRegions'>): { cls: Int32Array; prob: Float32Array } {
+  const C = REGION_CLASSES.length;
+  const prob = predict(opts.model ?? shippedModel(), a.features, a.count, classScope(opts.renderType));
+  const cls = Int32Array.from({ length: a.count }, (_, k) => argmax(prob, k * C, C));
+  if (opts.rules !== false) {
+    demoteUnreached(a, prob, cls, SKY, (k) => a.top[k] === 1, (k) => cls[k] === SKY);
+    demoteUnreached(a, prob, cls, GROUND, (k) => a.bottom[k] === 1, (k) => cls[k] === GROUND || cls[k] === VEHICLES);
+  }
+  return { cls, prob };
+}
+
+interface Group {
+  label: string;
+  cls: number;
+  size: number;
+  /** Sum over its superpixels of size × probability of its class. */
+  sure: number;
+  members: number[];
+}
+
+/** Groups superpixels into labelled regions and renders them at `img`'s size. */
+export function learnedRegions(img: Rgb, a: SuperpixelAnalysis, opts: LearnedOptions): { labels: Uint8Array; regions: RegionInfo[] } {
+  const C = REGION_CLASSES.length;
+  const { cls, prob } = classifySuperpixels(a, opts);
+  const groups = new Map<string, Group>();
+  const groupOf = new Array<Group>(a.count);
+  for (let k = 0; k < a.count; k++) {
+    const c = cls[k];
+    const p = prob[k * C + c];
+    const key = p >= UNSURE_BELOW ? REGION_CLASSES[c] : `unsure:${REGION_CLASSES[c]}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { label: p >= UNSURE_BELOW ? REGION_CLASSES[c] : 'region', cls: c, size: 0, sure: 0, members: [] };
+      groups.set(key, g);
+    }
+    g.size += a.size[k];
+    g.sure += a.size[k] * p;
+    g.members.push(k);
+    groupOf[k] = g;
+  }
+  const total = a.w * a.h;
+  const alive = new Set(groups.values());
+  /** Folds the smallest group into the group it borders most, until none is too small and at most maxRegions are left. */
+  for (;;) {
+    let smallest: Group | undefined;
+    for (const g of alive) if (!smallest || g.size < smallest.size) smallest = g;
+    if (!smallest || alive.size <= 1 || (alive.size <= opts.maxRegions && smallest.size >= total * MIN_SHARE)) break;
+    const border = new Map<Group, number>();
+    for (const k of smallest.members) for (const [j, n] of a.adjacency[k]) if (groupOf[j] !== smallest) border.set(groupOf[j], (border.get(groupOf[j]) ?? 0) + n);
+    let into: Group | undefined;
+    for (const [g, n] of border) if (!into || n > border.get(into)!) into = g;
+    into ??= [...alive].find((g) => g !== smallest)!;
+    for (const k of smallest.members) {
+      groupOf[k] = into;
+      into.members.push(k);
+      into.sure += a.size[k] * prob[k * C + into.cls];
+    }
+    into.size += smallest.size;
+    alive.delete(smallest);
+  }
+  const ordered = [...alive].sort((p, q) => q.size - p.size);
+  const spRegion = new Uint8Array(a.count);
+  ordered.forEach((g, r) => g.members.forEach((k) => (spRegion[k] = r)));
+  const sp = upsampleLabels(img, a.labels, a.w, a.h, a.meanLab, new Uint16Array(img.w * img.h));
+  const labels = new Uint8Array(sp.length);
+  for (let i = 0; i < sp.length; i++) labels[i] = spRegion[sp[i]];
+  const regions = regionStatistics(
+    img,
+    labels,
+    ordered.map((g) => g.label),
+  );
+  ordered.forEach((g, r) => {
+    const confidence = g.sure / Math.max(1, g.size);
+    regions[r].confidence = Math.round(confidence * 1000) / 1000;
+    // A region the classifier is unsure of as a whole is not named either.
+    if (confidence < UNSURE_BELOW) regions[r].label = 'region';
+  });
+  return { labels, regions };
+}

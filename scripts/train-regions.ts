@@ -1,0 +1,34 @@
+/**
+ * Trains the region classifier on the labelled evaluation set and writes the shipped model
+ * (apps/server/src/engines/local/classifier/region-model.json). Deterministic: the same set
+ * gives the same file. Run again whenever the set grows:
+ *
+ *   npm run train:regions                 all labelled images
+ *   npm run train:regions -- --out f.json write elsewhere
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyseSuperpixels } from '../apps/server/src/engines/local/classifier/features.js';
+import { serialiseModel, trainModel, type TrainingSample } from '../apps/server/src/engines/local/classifier/model.js';
+import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
+import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
+import { loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
+
+const MODEL_PATH = fileURLToPath(new URL('../apps/server/src/engines/local/classifier/region-model.json', import.meta.url));
+
+const started = performance.now();
+const outAt = process.argv.indexOf('--out');
+const out = outAt > 0 ? process.argv[outAt + 1] : MODEL_PATH;
+const set = await loadEvalSet();
+const loaded = performance.now();
+const samples: TrainingSample[] = [];
+for (const img of set) samples.push(...superpixelSamples(analyseSuperpixels(rgbFromBytes(img.rgb, img.width, img.height)), img));
+const analysed = performance.now();
+const model = trainModel(samples);
+const trained = performance.now();
+fs.writeFileSync(out, serialiseModel(model));
+const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
+process.stdout.write(
+  `trained on ${set.length} images (${samples.length} superpixels): load ${s(started, loaded)} s, features ${s(loaded, analysed)} s, ` +
+    `training ${s(analysed, trained)} s, total ${s(started, trained)} s → ${out} (${(fs.statSync(out).size / 1024).toFixed(0)} KB)\n`,
+);
