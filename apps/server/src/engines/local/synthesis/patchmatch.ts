@@ -62,6 +62,17 @@ function targetsOf(level: Level): Int32Array {
   return Int32Array.from(out);
 }
 
+/**
+ * Locality: a source far from its target costs a little more (up to LOCALITY for a source
+ * across the whole image), so between equally good matches the fill takes what is nearby
+ * (the façade beside the hole rather than a tree at the other end of the photo).
+ */
+const LOCALITY = 0.5;
+function farness(w: number, h: number, tx: number, ty: number, px: number, py: number): number {
+  const s = Math.max(w, h);
+  return (LOCALITY * ((px - tx) * (px - tx) + (py - ty) * (py - ty))) / (s * s);
+}
+
 /** Sum of squared RGB differences between the target patch at (tx, ty) and the source at (px, py). */
 function patchDistance(img: Rgb, hole: Uint8Array, tx: number, ty: number, px: number, py: number, cutoff: number): number {
   const { w, h, d } = img;
@@ -133,7 +144,8 @@ export function measure(level: Level, f: Field): void {
     const i = f.targets[k];
     if (f.sx[i] < 0) continue;
     const x = i % w;
-    f.dist[i] = patchDistance(level.img, level.hole, x, (i - x) / w, f.sx[i], f.sy[i], Infinity);
+    const y = (i - x) / w;
+    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + farness(w, level.img.h, x, y, f.sx[i], f.sy[i]);
   }
 }
 
@@ -163,7 +175,8 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = sx[j] - (nx - x);
         const cy = sy[j] - (ny - y);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by)) continue;
-        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd);
+        const far = farness(w, h, x, y, cx, cy);
+        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
           bx = cx;
@@ -174,7 +187,8 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = Math.round(bx + (rng() * 2 - 1) * rad);
         const cy = Math.round(by + (rng() * 2 - 1) * rad);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx]) continue;
-        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd);
+        const far = farness(w, h, x, y, cx, cy);
+        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
           bx = cx;
@@ -281,7 +295,7 @@ export function peelFill(level: Level, src: Sources, order: Int32Array, rng: Rng
     let bd = Infinity;
     const tryAt = (cx: number, cy: number) => {
       if (cx < R || cy < R || cx >= w - R || cy >= h - R || !src.valid[cy * w + cx]) return;
-      const dd = knownDistance(level.img, known, x, y, cx, cy);
+      const dd = knownDistance(level.img, known, x, y, cx, cy) + farness(w, h, x, y, cx, cy) / 49;
       if (dd < bd) {
         bd = dd;
         bx = cx;
