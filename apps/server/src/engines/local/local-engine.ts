@@ -11,6 +11,7 @@ import type {
   UpscaleRequest,
 } from '../engine.js';
 import { decodeMask, decodeRgb, encodeJpeg, encodeMaskPng, EngineInputError, MAX_SIDE } from './codec.js';
+import { matchLight } from './light.js';
 import { closePool, runTask } from './pool.js';
 import { renderParams } from './resolve.js';
 import type { RawRgb, SegmentResult } from './tasks.js';
@@ -164,7 +165,9 @@ export class LocalEngine implements Engine {
         .catch((err: unknown) => {
           throw new EngineInputError(`Unsupported or corrupt overlay: ${err instanceof Error ? err.message : String(err)}`);
         });
-      composed = sharp(await composed.png().toBuffer()).composite([{ input: overlay, left: x0, top: y0 }]);
+      const flat = await composed.png().toBuffer();
+      const lit = await matchLight(overlay, flat, { left: x0, top: y0, width: x1 - x0, height: y1 - y0 }, W, H);
+      composed = sharp(flat).composite([{ input: lit, left: x0, top: y0 }]);
     }
     const { data, info } = await composed.removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
     req.onProgress?.(100);
