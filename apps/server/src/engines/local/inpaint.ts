@@ -15,6 +15,8 @@ const WORK_SIDE = 1024;
 
 export interface InpaintOptions {
   seed: number;
+  /** How strongly nearby sources are preferred (the cost of one across the whole image). */
+  locality?: number;
   progress?: (p: number) => void;
 }
 
@@ -44,14 +46,14 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   const rng = mulberry32(o.seed);
   const ws = fitSize(w, h, WORK_SIDE);
   let fill: Rgb;
-  if (ws.scale >= 1) fill = completeHole(img, hole, rng, o.progress).img;
+  if (ws.scale >= 1) fill = completeHole(img, hole, rng, o.locality ?? 0.5, o.progress).img;
   else {
     const holePlane = newPlane(w, h);
     for (let i = 0; i < w * h; i++) holePlane.d[i] = hole[i];
     const small = resizePlane(holePlane, ws.w, ws.h);
     const smallHole = new Uint8Array(ws.w * ws.h);
     for (let i = 0; i < smallHole.length; i++) smallHole[i] = small.d[i] > 0.02 ? 1 : 0;
-    fill = upsampleCompletion(img, hole, completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, o.progress));
+    fill = upsampleCompletion(img, hole, completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, o.locality ?? 0.5, o.progress));
   }
   for (let i = 0; i < w * h; i++) {
     if (!hole[i]) continue;
@@ -81,5 +83,6 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       for (let c = 0; c < 3; c++) base.d[i * 3 + c] = img.d[(y * img.w + x) * 3 + c];
     }
   }
-  return inpaintImage(base, mask, { seed, progress });
+  // The band continues what meets the border: sources near it are preferred strongly.
+  return inpaintImage(base, mask, { seed, progress, locality: 1.5 });
 }

@@ -22,7 +22,7 @@ function downHalf(l: Level): Level {
         for (let dx = 0; dx < 2; dx++) any |= l.hole[Math.min(l.img.h - 1, y * 2 + dy) * l.img.w + Math.min(l.img.w - 1, x * 2 + dx)];
       hole[y * w + x] = any;
     }
-  return { img, hole };
+  return { img, hole, locality: l.locality };
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -74,8 +74,8 @@ export interface Completion {
   field: Field;
 }
 
-/** Completes `hole` (1 = unknown) of `img`, which is not changed. */
-export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, progress?: (p: number) => void): Completion {
+/** Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness. */
+export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void): Completion {
   const { w, h } = img;
   const inner = distanceTo(hole.map((v) => (v ? 0 : 1)), w, h);
   let thickest = 0;
@@ -83,7 +83,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, progress?: (p
   // Deep enough that the hole's thickest part is a few pixels at the top; never below ~40 px
   // (smaller levels keep too few whole patches of each material).
   const depth = Math.max(1, Math.ceil(Math.log2(Math.max(1, thickest / 4))) + 1);
-  const levels: Level[] = [{ img: cloneRgb(img), hole }];
+  const levels: Level[] = [{ img: cloneRgb(img), hole, locality }];
   while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const top = levels.length - 1;
   {

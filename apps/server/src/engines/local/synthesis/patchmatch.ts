@@ -16,6 +16,8 @@ export interface Level {
   img: Rgb;
   /** 1 = unknown (to synthesise). */
   hole: Uint8Array;
+  /** The cost of a source across the whole image (see farness). */
+  locality: number;
 }
 
 export interface Field {
@@ -63,14 +65,13 @@ function targetsOf(level: Level): Int32Array {
 }
 
 /**
- * Locality: a source far from its target costs a little more (up to LOCALITY for a source
- * across the whole image), so between equally good matches the fill takes what is nearby
+ * Locality: a source far from its target costs a little more (up to the level's locality for a
+ * source across the whole image), so between equally good matches the fill takes what is nearby
  * (the façade beside the hole rather than a tree at the other end of the photo).
  */
-const LOCALITY = 0.5;
-function farness(w: number, h: number, tx: number, ty: number, px: number, py: number): number {
-  const s = Math.max(w, h);
-  return (LOCALITY * ((px - tx) * (px - tx) + (py - ty) * (py - ty))) / (s * s);
+function farness(level: Level, tx: number, ty: number, px: number, py: number): number {
+  const s = Math.max(level.img.w, level.img.h);
+  return (level.locality * ((px - tx) * (px - tx) + (py - ty) * (py - ty))) / (s * s);
 }
 
 /** Sum of squared RGB differences between the target patch at (tx, ty) and the source at (px, py). */
@@ -145,7 +146,7 @@ export function measure(level: Level, f: Field): void {
     if (f.sx[i] < 0) continue;
     const x = i % w;
     const y = (i - x) / w;
-    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + farness(w, level.img.h, x, y, f.sx[i], f.sy[i]);
+    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + farness(level, x, y, f.sx[i], f.sy[i]);
   }
 }
 
@@ -175,7 +176,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = sx[j] - (nx - x);
         const cy = sy[j] - (ny - y);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by)) continue;
-        const far = farness(w, h, x, y, cx, cy);
+        const far = farness(level, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
@@ -187,7 +188,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = Math.round(bx + (rng() * 2 - 1) * rad);
         const cy = Math.round(by + (rng() * 2 - 1) * rad);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx]) continue;
-        const far = farness(w, h, x, y, cx, cy);
+        const far = farness(level, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
@@ -295,7 +296,7 @@ export function peelFill(level: Level, src: Sources, order: Int32Array, rng: Rng
     let bd = Infinity;
     const tryAt = (cx: number, cy: number) => {
       if (cx < R || cy < R || cx >= w - R || cy >= h - R || !src.valid[cy * w + cx]) return;
-      const dd = knownDistance(level.img, known, x, y, cx, cy) + farness(w, h, x, y, cx, cy) / 49;
+      const dd = knownDistance(level.img, known, x, y, cx, cy) + farness(level, x, y, cx, cy) / 49;
       if (dd < bd) {
         bd = dd;
         bx = cx;
