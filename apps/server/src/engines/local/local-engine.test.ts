@@ -328,6 +328,28 @@ describe('local engine', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('addImage light', () => {
+    it('moves a bright overlay placed in shade halfway toward the light around it', async () => {
+      const dark = await sharp({ create: { width: 200, height: 150, channels: 3, background: { r: 40, g: 42, b: 45 } } }).png().toBuffer();
+      const px = Buffer.alloc(60 * 40 * 3);
+      for (let i = 0; i < 60 * 40; i++) px.fill(i % 7 < 3 ? 230 : 180, i * 3, i * 3 + 3);
+      const overlay = await sharp(px, { raw: { width: 60, height: 40, channels: 3 } }).png().toBuffer();
+      const out = await engine.addImage({ image: dark, overlay, position: { x: 70, y: 50 }, size: { width: 60, height: 40 } });
+      const r = await raw(out.image);
+      const inside = new Uint8Array(200 * 150);
+      for (let y = 55; y < 85; y++) for (let x = 75; x < 125; x++) inside[y * 200 + x] = 1;
+      const placed = stats(r.data, inside);
+      // The overlay's own mean is ~201; the shade around it ~42.
+      expect(placed.mean[1]).toBeLessThan(150);
+      expect(placed.mean[1]).toBeGreaterThan(90);
+      // Still the overlay's pattern, not a flat patch.
+      expect(placed.sd).toBeGreaterThan(8);
+      // The photo around it is untouched.
+      expect(r.data[(10 * 200 + 10) * 3 + 1]).toBeGreaterThanOrEqual(40);
+      expect(r.data[(10 * 200 + 10) * 3 + 1]).toBeLessThanOrEqual(44);
+    });
+  });
+
   describe('upscale', () => {
     it('resizes to the requested size; sharpness raises high frequencies; matchColor keeps the colour', async () => {
       const src = await sharp(facade.png).resize(256, 192).png().toBuffer();
