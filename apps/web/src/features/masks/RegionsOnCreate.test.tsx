@@ -8,6 +8,7 @@ import { customizationApi } from '../../app/api/customization';
 import { json, renderWithRouter, signedInAuth } from '../../test/factories';
 import { CreatePage } from '../create/CreatePage';
 import { inputImage, page } from '../create/testing';
+import { renderTypeChanged } from '../customization';
 import { optionsFixture } from '../customization/testing';
 import { resetMaskView } from './store/maskView';
 import { maskRegion, masksReply } from './testing';
@@ -233,9 +234,22 @@ describe('regions on the Create screen', () => {
       imageUrl: '/api/files/in/5.web.jpg?sig=x',
       // Spec §7: callbackUrl is part of the call (the server reads its own copy and answers by masks_completed).
       callbackUrl: `${window.location.origin}/api/masks/5`,
+      renderType: 'exterior',
     });
     expect(await within(regionsCard()).findByText('Finding regions…')).toBeInTheDocument();
     expect(within(regionsCard()).getByRole('button', { name: 'Generate Regions' })).toBeDisabled();
+  });
+
+  it('Generate Regions sends the render type chosen in Create', async () => {
+    const { calls } = serve({ regions: [] });
+    const { store } = renderCreate();
+    act(() => {
+      store.dispatch(renderTypeChanged('interior'));
+    });
+    await waitFor(() => expect(within(regionsCard()).getByRole('button', { name: 'Generate Regions' })).toBeEnabled());
+    fireEvent.click(within(regionsCard()).getByRole('button', { name: 'Generate Regions' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/masks/generate')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/masks/generate')!.body).toMatchObject({ inputImageId: 5, renderType: 'interior' });
   });
 
   it('Generate Regions shows the hidden regions again instead when there are regions', async () => {

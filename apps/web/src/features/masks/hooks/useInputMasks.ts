@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MASK_MESSAGES, type MaskRegion, type MaskStatus } from '@atelier/contract';
 import { errorMessage } from '../../../app/api/http';
+import { useAppSelector } from '../../../app/hooks';
 import { useGenerateMasksMutation, useGetMasksQuery, useSetMaskVisibilityMutation } from '../../../app/api/masks';
 import { setOverlayOn, type OverlayTarget } from '../store/maskView';
 
@@ -31,7 +32,8 @@ export function useInputMasks(inputImageId: number | null) {
 /**
  * Generate Regions (spec §2): when the image has regions, hidden ones are shown again; otherwise
  * a generation starts with the processed url, else the image url (none: 'No image URL available
- * for mask generation'). Regenerate always starts a new generation.
+ * for mask generation'). Regenerate always starts a new generation. The render type chosen in
+ * Create goes with it.
  */
 export function useGenerateRegions({
   inputImageId,
@@ -48,6 +50,8 @@ export function useGenerateRegions({
   target?: OverlayTarget;
 }) {
   const [generateMasks] = useGenerateMasksMutation();
+  // The render type chosen in Create steers the labels (interior: wall, floor, ceiling, window).
+  const renderType = useAppSelector((s) => s.customization.renderType);
   const [setVisibility] = useSetMaskVisibilityMutation();
   const [starting, setStarting] = useState(false);
 
@@ -59,7 +63,7 @@ export function useGenerateRegions({
     }
     setStarting(true);
     try {
-      await generateMasks({ inputImageId, imageUrl }).unwrap();
+      await generateMasks({ inputImageId, imageUrl, renderType }).unwrap();
       setOverlayOn(target, true);
     } catch (error) {
       toast.error(errorMessage(error, MASK_MESSAGES.generateFailed));
