@@ -262,9 +262,13 @@ test('/edit?imageId= of a tweak result shows it in the side panel; of an upscale
       return refined.images.some((i) => i.id === upscaledId);
     }, { timeout: 60_000 })
     .toBe(true);
+  // It is in none of the strip's lists: the screen asks the server for it by id.
+  const lookedUp = page.waitForResponse((r) => r.url().endsWith(`/api/images/generated-images/${upscaledId}`) && r.status() === 200);
   await page.goto(`/edit?imageId=${upscaledId}`);
+  await lookedUp;
   await expect(page.getByTestId('tweak-caption')).toContainText(`Render ${upscaledId}`);
   await expect(page.getByTestId('tweak-canvas')).toHaveAttribute('data-image-status', 'loaded');
+  await page.screenshot({ path: `${SHOTS}/tweak-upscaled-opened-by-id.png` });
 
   // An id that is not the user's: the screen says so, and shows no other image in its place.
   await page.goto('/edit?imageId=999999');

@@ -241,8 +241,10 @@ export const tweakHistoryResponseSchema = z.object({
 });
 export type TweakHistoryResponse = z.infer<typeof tweakHistoryResponseSchema>;
 
-/** DELETE /images/input-images/{id} */
+/** GET and DELETE /images/input-images/{id} */
 export const inputImageIdParamsSchema = z.object({ id: imageIdSchema });
+/** GET /images/generated-images/{id}: one of the caller's generated images (any module), 404 when not theirs. */
+export const generatedImageIdParamsSchema = z.object({ id: imageIdSchema });
 export const deleteInputImageResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
 
 /** GET /images/download/{kind}/{id}?name=atelier: a JPEG attachment (image_{id}.jpg, or atelier-<timestamp>.jpg). */

@@ -220,6 +220,44 @@ describe('images endpoints', () => {
     });
   });
 
+  describe('one image by id', () => {
+    it("returns the caller's generated image of any module, with a signed URL that serves it", async () => {
+      const u = await createImagesUser(t.app, 'Looker');
+      const refined = await createGeneratedImage(t.app, u.id, { moduleType: 'REFINE', operationType: 'upscale' });
+      const create = await createGeneratedImage(t.app, u.id, { moduleType: 'CREATE' });
+      const res = await get(u, `/api/images/generated-images/${refined.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as GeneratedImage;
+      expect(body).toMatchObject({ id: refined.id, moduleType: 'REFINE', status: 'COMPLETED', operationType: 'upscale' });
+      // The URL it carries serves the image's bytes.
+      const file = await t.app.inject({ method: 'GET', url: new URL(body.imageUrl!, 'http://x').pathname + new URL(body.imageUrl!, 'http://x').search });
+      expect(file.statusCode).toBe(200);
+      expect((await sharp(file.rawPayload).metadata()).width).toBeGreaterThan(0);
+      expect((await get(u, `/api/images/generated-images/${create.id}`)).json().id).toBe(create.id);
+    });
+
+    it("returns the caller's input image, and 404 once it is deleted", async () => {
+      const u = await createImagesUser(t.app, 'InputLooker');
+      const input = await upload(u, await makePng(64, 48, '#228844'), {}, 'view.png');
+      const res = await get(u, `/api/images/input-images/${input.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: input.id, fileName: 'view.png', dimensions: { width: 64, height: 48 } });
+      await t.app.inject({ method: 'DELETE', url: `/api/images/input-images/${input.id}`, headers: u.headers });
+      const gone = await get(u, `/api/images/input-images/${input.id}`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Input image not found' });
+    });
+
+    it('a missing id is 404 and a malformed id is 400 naming the field', async () => {
+      const missing = await get(ada, '/api/images/generated-images/2147483000');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Generated image not found' });
+      const bad = await get(ada, '/api/images/generated-images/abc');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('id');
+    });
+  });
+
   describe('convert-generated-to-input and create-input-from-generated', () => {
     it('copies a generated image (by its signed URL) into a new input image, without fetching anything', async () => {
       const u = await createImagesUser(t.app, 'Converter');
@@ -325,6 +363,8 @@ describe('images endpoints', () => {
     const calls: Record<string, Call> = {
       'download an input image': { method: 'GET', url: () => `/api/images/download/input/${bobInput.id}` },
       'download a generated image': { method: 'GET', url: () => `/api/images/download/generated/${bobGenerated.id}` },
+      'look up a generated image by id': { method: 'GET', url: () => `/api/images/generated-images/${bobGenerated.id}` },
+      'look up an input image by id': { method: 'GET', url: () => `/api/images/input-images/${bobInput.id}` },
       'tweak history of an unknown id': { method: 'GET', url: () => `/api/images/tweak-history/${bobInput.id + 100000}` },
       'delete an input image': { method: 'DELETE', url: () => `/api/images/input-images/${bobInput.id}` },
       'convert a generated image': {
@@ -404,6 +444,7 @@ describe('images endpoints', () => {
       '/api/images/all-user-images',
       '/api/images/tweak-history/{baseImageId}',
       '/api/images/input-images/{id}',
+      '/api/images/generated-images/{id}',
       '/api/images/download/{kind}/{id}',
     ])
       expect(Object.keys(doc.paths)).toContain(p);

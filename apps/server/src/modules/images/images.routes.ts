@@ -10,6 +10,8 @@ import {
   deleteInputImageResponseSchema,
   downloadParamsSchema,
   downloadQuerySchema,
+  generatedImageIdParamsSchema,
+  generatedImageSchema,
   IMAGE_ERROR_CODES,
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_LIMITS,
@@ -43,6 +45,7 @@ import { convertGeneratedToInput, createInputFromGenerated } from './copies-of-g
 import { prepareDownload } from './image-files.js';
 import { saveInputImageSettings, softDeleteInputImage } from './input-image-updates.js';
 import { getTweakHistory, listCompletedGeneratedImages, listInputImages } from './listing-and-history.js';
+import { getOwnedGeneratedImage, getOwnedInputImage } from './owned-images.js';
 import { uploadInputImage } from './upload.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
@@ -171,6 +174,36 @@ async function imageRoutes(scope: FastifyInstance): Promise<void> {
       const { rows, pagination } = await listInputImages(ctx.db, req.userId, req.query);
       return { inputImages: rows.map((r) => presentInputImage(ctx, r)), pagination };
     },
+  );
+
+  app.get(
+    '/input-images/:id',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'One of your input images by id (404 when it is not yours or was deleted)',
+        params: inputImageIdParamsSchema,
+        response: { 200: inputImageSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => presentInputImage(ctx, await getOwnedInputImage(ctx.db, req.userId, req.params.id)),
+  );
+
+  app.get(
+    '/generated-images/:id',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'One of your generated images by id, of any module and status (404 when it is not yours or was deleted)',
+        params: generatedImageIdParamsSchema,
+        response: { 200: generatedImageSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => presentGeneratedImage(ctx, await getOwnedGeneratedImage(ctx.db, req.userId, req.params.id)),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   IMAGE_PAGE_SIZES,
   UPLOAD_INPUT_FIELDS,
   type CreateInputFromGeneratedRequest,
+  type GeneratedImage,
   type InputImage,
   type InputImagesResponse,
   type SaveInputSettingsRequest,
@@ -24,6 +25,16 @@ export const imagesApi = api.injectEndpoints({
       },
       query: ({ pageParam }) => `/images/input-images?page=${pageParam}&limit=${IMAGE_PAGE_SIZES.inputImages}`,
       providesTags: ['InputImage'],
+    }),
+    /** One of the caller's input images by id (GET /images/input-images/{id}; 404 when not theirs or deleted). */
+    getInputImage: build.query<InputImage, number>({
+      query: (id) => `/images/input-images/${id}`,
+      keepUnusedDataFor: 0,
+    }),
+    /** One of the caller's generated images by id, of any module (GET /images/generated-images/{id}): opens an image past the loaded pages. */
+    getGeneratedImage: build.query<GeneratedImage, number>({
+      query: (id) => `/images/generated-images/${id}`,
+      keepUnusedDataFor: 0,
     }),
     /** The customization settings last used with an input image (carried into inputs continued from its renders). */
     saveInputSettings: build.mutation<InputImage, { id: number; settings: SaveInputSettingsRequest }>({

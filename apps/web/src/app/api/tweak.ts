@@ -57,11 +57,6 @@ export const tweakApi = api.injectEndpoints({
       query: () => `/images/all-user-images?moduleType=TWEAK&limit=${IMAGE_PAGE_SIZES.allUserImages}`,
       providesTags: ['TweakImage'],
     }),
-    /** The caller's completed refine and upscale results: ?imageId may name one (Send to Tweak from the gallery). */
-    getRefineImagesForTweak: build.query<AllUserImagesResponse, void>({
-      query: () => `/images/all-user-images?moduleType=REFINE&limit=${IMAGE_PAGE_SIZES.allUserImages}`,
-      keepUnusedDataFor: 0,
-    }),
     /** The results of one editing session, newest first. */
     getTweakHistory: build.query<TweakHistoryResponse, TweakHistoryArgs>({
       query: (a) => `/images/tweak-history/${a.baseImageId}?baseImageType=${a.baseImageType}`,
@@ -113,7 +108,6 @@ export const tweakApi = api.injectEndpoints({
 export const {
   useGetTweakSourcesQuery,
   useGetAllTweakImagesQuery,
-  useLazyGetRefineImagesForTweakQuery,
   useGetTweakHistoryQuery,
   useOutpaintMutation,
   useInpaintMutation,

@@ -42,11 +42,14 @@ interface Server {
   creates?: ReturnType<typeof createImage>[];
   batchSettings?: Record<number, unknown>;
   imageSettings?: Record<number, unknown>;
+  /** Images past the loaded pages, answered by GET /images/{input,generated}-images/{id}. */
+  olderInputs?: ReturnType<typeof inputImage>[];
+  olderCreates?: ReturnType<typeof createImage>[];
   /** The reply to POST /runpod/generate (default: batch 9 with images 91 to 94). */
   generate?: () => Response | Promise<Response>;
 }
 
-function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate }: Server = {}) {
+function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate, olderInputs = [], olderCreates = [] }: Server = {}) {
   return mockFetchBy((url) => {
     const path = new URL(url, 'http://app.test').pathname;
     if (path === '/api/images/input-images') return json(page('inputImages', inputs));
@@ -57,6 +60,11 @@ function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSet
     if (batch && batchSettings[Number(batch[1])]) return json(batchSettings[Number(batch[1])]);
     const image = /^\/api\/customization\/image\/(\d+)\/settings$/.exec(path);
     if (image && imageSettings[Number(image[1])]) return json(imageSettings[Number(image[1])]);
+    const older = /^\/api\/images\/(input|generated)-images\/(\d+)$/.exec(path);
+    if (older) {
+      const found = (older[1] === 'input' ? olderInputs : olderCreates).find((i) => i.id === Number(older[2]));
+      return found ? json(found) : json({ message: 'not found', code: 'NOT_FOUND' }, 404);
+    }
     if (path === '/api/images/input-images/4/settings') return json(inputImage(4));
     if (path === '/api/images/create-input-from-generated') return json(inputImage(77, { fileName: 'render_3_1.jpg', sourceGeneratedImageId: 31, sourceInputImageId: 4 }), 201);
     if (path === '/api/runpod/generate') {
@@ -121,6 +129,27 @@ describe('CreatePage', () => {
     serve();
     renderCreate('/create?imageId=4');
     await waitFor(() => expect(inputButton(4)).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('selects the input image of ?imageId when it is older than the loaded page, fetched by its id', async () => {
+    const fetch = serve({ olderInputs: [inputImage(2)] });
+    renderCreate('/create?imageId=2');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'house-2.png' })).toBeInTheDocument());
+    expect(urlsOf(fetch).some((u) => u.endsWith('/api/images/input-images/2'))).toBe(true);
+  });
+
+  it('restores ?render of a render older than the loaded page: fetched by its id, shown and its settings loaded', async () => {
+    const fetch = serve({
+      creates: [createImage(31, { batchId: 3, variationNumber: 1, updatedAt: '2026-01-01T00:00:00.000Z' })],
+      olderCreates: [createImage(12, { batchId: 2, variationNumber: 2, updatedAt: '2026-01-01T00:00:00.000Z' })],
+      batchSettings: { 2: settings({ inputImageId: 4, batchId: 2 }) },
+      imageSettings: { 12: settings({ creativity: 2, generatedPrompt: 'OLD DUSK' }) },
+    });
+    const { store, router } = renderCreate('/create?imageId=5&render=12');
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Render 2, variation 2' })).toBeInTheDocument());
+    await waitFor(() => expect(store.getState().customization).toMatchObject({ creativity: 2, generatedPrompt: 'OLD DUSK' }));
+    expect(router.state.location.search).toContain('render=12');
+    expect(urlsOf(fetch).some((u) => u.endsWith('/api/images/generated-images/12'))).toBe(true);
   });
 
   it('shows the upload area when there are no input images', async () => {

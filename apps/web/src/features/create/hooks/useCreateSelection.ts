@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { GENERATION_MESSAGES, storedRenderType, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
+import { imagesApi } from '../../../app/api/images';
 import { useAppDispatch } from '../../../app/hooks';
 import { inputImageSelected, queryParamsApplied, renderTypeChanged, settingsLoaded } from '../../customization';
 import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
@@ -44,8 +45,15 @@ export function useCreateSelection({
   const [params, setParams] = useSearchParams();
   const [selection, setSelection] = useState<Selection | null>(null);
 
-  const selectedInput = selection?.kind === 'input' ? (inputs.find((i) => i.id === selection.id) ?? null) : null;
-  const selectedGenerated = selection?.kind === 'generated' ? (createImages.find((i) => i.id === selection.id) ?? null) : null;
+  // Images the URL names that are not on the loaded pages (older ones), fetched by id.
+  const [fetched, setFetched] = useState<{ input: InputImage | null; generated: GeneratedImage | null }>({ input: null, generated: null });
+  const lookingUpInput = useRef(false);
+  const selectedInput =
+    selection?.kind === 'input' ? (inputs.find((i) => i.id === selection.id) ?? (fetched.input?.id === selection.id ? fetched.input : null)) : null;
+  const selectedGenerated =
+    selection?.kind === 'generated'
+      ? (createImages.find((i) => i.id === selection.id) ?? (fetched.generated?.id === selection.id ? fetched.generated : null))
+      : null;
 
   // The input image of a render: its batch's settings name it (RTK Query caches them per batch).
   const batchSettings = customizationApi.useGetBatchSettingsQuery(selectedGenerated ? selectedGenerated.batchId : skipToken);
@@ -115,8 +123,24 @@ export function useCreateSelection({
     initialised.current = true;
     const urlId = Number(params.get('imageId'));
     const fromUrl = Number.isInteger(urlId) ? inputs.find((i) => i.id === urlId) : undefined;
-    const first = fromUrl ?? inputs[0];
-    if (first) setSelection({ kind: 'input', id: first.id });
+    if (!fromUrl && Number.isInteger(urlId) && urlId > 0) {
+      // Older than the loaded pages: ask the server for it; the newest is the fallback.
+      lookingUpInput.current = true;
+      dispatch(imagesApi.endpoints.getInputImage.initiate(urlId, { subscribe: false }))
+        .unwrap()
+        .then((image) => {
+          if (image.status !== 'COMPLETED') throw new Error('unfinished');
+          setFetched((f) => ({ ...f, input: image }));
+          setSelection((current) => current ?? { kind: 'input', id: image.id });
+        })
+        .catch(() => setSelection((current) => current ?? (inputs[0] ? { kind: 'input', id: inputs[0].id } : null)))
+        .finally(() => {
+          lookingUpInput.current = false;
+        });
+    } else {
+      const first = fromUrl ?? inputs[0];
+      if (first) setSelection({ kind: 'input', id: first.id });
+    }
 
     const fromQuery = Object.fromEntries(QUERY_SETTINGS.flatMap((k) => (params.has(k) ? [[k, params.get(k)!]] : [])));
     const fromBatch = Number(params.get('fromBatch'));
@@ -139,13 +163,13 @@ export function useCreateSelection({
 
   // The selected input image went away (deleted elsewhere): fall back to the newest.
   useEffect(() => {
-    if (!inputsReady || selection?.kind !== 'input' || selectedInput) return;
+    if (!inputsReady || selection?.kind !== 'input' || selectedInput || lookingUpInput.current) return;
     setSelection(inputs[0] ? { kind: 'input', id: inputs[0].id } : null);
   }, [inputsReady, selection, selectedInput, inputs]);
   // Inputs that arrive later (the list was empty): the newest is selected, unless something is already.
   const newestId = inputs[0]?.id ?? null;
   useEffect(() => {
-    if (inputsReady && newestId !== null && initialised.current) setSelection((current) => current ?? { kind: 'input', id: newestId });
+    if (inputsReady && newestId !== null && initialised.current && !lookingUpInput.current) setSelection((current) => current ?? { kind: 'input', id: newestId });
   }, [inputsReady, newestId]);
 
   // On load (no batch asked for): the render type of the input's newest render, so a refresh keeps the view chosen.
@@ -167,8 +191,7 @@ export function useCreateSelection({
       if (params.has('imageId') || params.has('fromBatch')) for (const i of createImages) if (i.status === 'COMPLETED') handled.current.add(i.id);
       // A render named in the URL (?render, kept while it is selected) is selected again.
       const named = createImages.find((i) => String(i.id) === params.get('render') && i.status === 'COMPLETED');
-      if (named) timers.current.push(setTimeout(() => selectGenerated(named), 0));
-      else if (params.has('render')) {
+      const forgetRender = () =>
         setParams(
           (prev) => {
             const next = new URLSearchParams(prev);
@@ -177,13 +200,25 @@ export function useCreateSelection({
           },
           { replace: true },
         );
-      }
+      const renderId = Number(params.get('render'));
+      if (named) timers.current.push(setTimeout(() => selectGenerated(named), 0));
+      else if (Number.isInteger(renderId) && renderId > 0) {
+        // Older than the loaded pages: ask the server for it (only a finished Create render is selected here).
+        dispatch(imagesApi.endpoints.getGeneratedImage.initiate(renderId, { subscribe: false }))
+          .unwrap()
+          .then((image) => {
+            if (image.status !== 'COMPLETED' || image.moduleType !== 'CREATE' || !image.imageUrl) throw new Error('not a finished render');
+            setFetched((f) => ({ ...f, generated: image }));
+            selectGenerated(image);
+          })
+          .catch(forgetRender);
+      } else if (params.has('render')) forgetRender();
     }
     const candidate = autoSelectCandidate(createImages, handled.current, Date.now());
     if (!candidate) return;
     handled.current.add(candidate.id);
     timers.current.push(setTimeout(() => selectGenerated(candidate), AUTO_SELECT_DELAY_MS));
-  }, [createReady, createImages, params, selectGenerated, setParams]);
+  }, [createReady, createImages, params, selectGenerated, setParams, dispatch]);
 
   return useMemo(
     () => ({

@@ -4,7 +4,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { IMAGE_MESSAGES, type GeneratedImage, type InputImage, type TweakImageKind } from '@atelier/contract';
 import { errorMessage } from '../../../app/api/http';
 import toast from 'react-hot-toast';
-import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetRefineImagesForTweakQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
+import { imagesApi } from '../../../app/api/images';
+import { useGetAllTweakImagesQuery, useGetTweakHistoryQuery, useGetTweakSourcesQuery, useLazyGetTweakPromptQuery } from '../../../app/api/tweak';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { loadImage } from '../lib/overlay';
 import { readTweakParams } from '../lib/urlParams';
@@ -58,6 +59,36 @@ export function findImageForParam(
   return found ? { kind: 'input', image: found } : null;
 }
 
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
+/**
+ * Asks the server for ?imageId when the loaded lists do not hold it (older than their first page,
+ * or a refine or upscale result): a render first unless `imageType=input`, then, for old links
+ * without a type, an input. Only a finished image opens; a 404 is null, other errors are thrown.
+ */
+export async function lookUpImageForParam(
+  id: number,
+  type: 'input' | 'generated' | null,
+  fetchImage: { generated: (id: number) => Promise<GeneratedImage>; input: (id: number) => Promise<InputImage> },
+): Promise<SourceItem | null> {
+  if (type !== 'input') {
+    try {
+      const image = await fetchImage.generated(id);
+      return image.status === 'COMPLETED' && image.imageUrl ? { kind: 'generated', image } : null;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      if (type === 'generated') return null;
+    }
+  }
+  try {
+    const image = await fetchImage.input(id);
+    return image.status === 'COMPLETED' ? { kind: 'input', image } : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 /**
  * The Tweak screen's data and selection: the thumbnail strip (completed inputs and creates), the
  * tweak results of the current session, the URL parameters, and the three ways to choose the image
@@ -72,7 +103,6 @@ export function useTweakSession() {
   const originalBase = useAppSelector((s) => s.tweak.originalBase);
   const history = useGetTweakHistoryQuery(originalBase ? { baseImageId: originalBase.id, baseImageType: originalBase.kind } : skipToken);
   const [loadPrompt] = useLazyGetTweakPromptQuery();
-  const [loadRefineImages] = useLazyGetRefineImagesForTweakQuery();
 
   const inputs = useMemo(() => (sources.data?.inputImages ?? []).filter((i) => i.status === 'COMPLETED'), [sources.data]);
   const creates = useMemo(() => (sources.data?.createImages ?? []).filter((c) => c.status === 'COMPLETED' && c.imageUrl), [sources.data]);
@@ -152,29 +182,40 @@ export function useTweakSession() {
     if (!firstVisit && params.imageId === null) return;
     const fromUrl = params.imageId !== null ? findImageForParam(params.imageId, params.imageType, inputs, creates, tweakImages.data?.images ?? []) : null;
     const keep = fromUrl ?? (selectedBase || params.imageId !== null ? null : autoSelectSource(inputs, creates));
-    if (params.imageId !== null && !fromUrl) dispatch(imageNotFound(params.imageId));
     if (keep) selectSource(keep, { keepPrompt: params.prompt !== undefined });
     // A tweak result named in the URL is the panel's selection too.
-    if (fromUrl?.kind === 'generated' && fromUrl.image.moduleType === 'TWEAK') dispatch(panelSelected({ kind: 'image', id: fromUrl.image.id }));
-    if (params.imageId !== null && !fromUrl && params.imageType !== 'input') {
-      // Refine and upscale results are not in the strip's lists: look for the image among them before giving up.
+    const selectPanel = (item: SourceItem) => {
+      if (item.kind === 'generated' && item.image.moduleType === 'TWEAK') dispatch(panelSelected({ kind: 'image', id: item.image.id }));
+    };
+    if (fromUrl) selectPanel(fromUrl);
+    if (params.imageId !== null && !fromUrl) {
+      // Not in the loaded lists (an older image, or a refine or upscale result): ask the server for it.
       const wanted = params.imageId;
-      loadRefineImages()
-        .unwrap()
-        .then((reply) => reply.images.find((i) => i.id === wanted && i.imageUrl) ?? null)
+      const selection = selections.current;
+      lookUpImageForParam(wanted, params.imageType, {
+        generated: (id) => dispatch(imagesApi.endpoints.getGeneratedImage.initiate(id, { subscribe: false })).unwrap(),
+        input: (id) => dispatch(imagesApi.endpoints.getInputImage.initiate(id, { subscribe: false })).unwrap(),
+      })
         .catch((error: unknown) => {
           // Spec §8: Error loading images, with the detail (the server's message, else Failed to fetch available images).
           toast.error(`${IMAGE_MESSAGES.loadingImagesError}: ${errorMessage(error, IMAGE_MESSAGES.fetchAvailableImagesFailed)}`, { id: 'tweak-images-error' });
           return null;
         })
-        .then((refined) => {
-          if (refined) selectSource({ kind: 'generated', image: refined }, { keepPrompt: params.prompt !== undefined });
+        .then((found) => {
+          // The URL changed or the user picked an image meanwhile: that choice stands.
+          if (handledUrl.current !== urlKey || selections.current !== selection) return;
+          if (!found) {
+            dispatch(imageNotFound(wanted));
+            return;
+          }
+          selectSource(found, { keepPrompt: params.prompt !== undefined });
+          selectPanel(found);
         });
     }
     if (!firstVisit) return;
     dispatch(paramsFromUrl(params));
     if (params.fromBatch !== null) dispatch(panelSelected({ kind: 'batch', id: params.fromBatch }));
-  }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data, loadRefineImages]);
+  }, [creates, dataReady, dispatch, inputs, searchParams, selectSource, selectedBase, tweakImages.data]);
 
   return { sources, tweakImages, history, inputs, creates, results, selectSource, selectResult };
 }
