@@ -1,10 +1,14 @@
 import sharp from 'sharp';
 
-/** Mean luminance of a PNG (or of one rectangle of it). */
+/**
+ * Mean luminance (Rec. 709 weights) of a PNG, or of one rectangle of it. sharp's stats() reads
+ * the input, not the pipeline, so the rectangle is cut out first and the weights are applied
+ * to the channel means here.
+ */
 async function meanLuma(png: Buffer, area?: { left: number; top: number; width: number; height: number }): Promise<number> {
-  let img = sharp(png).removeAlpha();
-  if (area) img = sharp(await img.extract(area).png().toBuffer());
-  return (await img.greyscale().stats()).channels[0].mean;
+  const source = area ? await sharp(png).extract(area).png().toBuffer() : png;
+  const [r, g, b] = (await sharp(source).stats()).channels.map((c) => c.mean);
+  return 0.2126 * r + 0.7152 * (g ?? r) + 0.0722 * (b ?? r);
 }
 
 /**

@@ -11,11 +11,7 @@ import type {
   UpscaleRequest,
 } from '../engine.js';
 import { decodeMask, decodeRgb, encodeJpeg, encodeMaskPng, EngineInputError, MAX_SIDE } from './codec.js';
-<<<<<<< HEAD
 import { placePicture } from './placement/place-picture.js';
-=======
-import { matchLight } from './light.js';
->>>>>>> inpaint
 import { closePool, runTask } from './pool.js';
 import { renderParams } from './resolve.js';
 import type { RawRgb, SegmentResult } from './tasks.js';
@@ -141,47 +137,9 @@ export class LocalEngine implements Engine {
     return encoded;
   }
 
-<<<<<<< HEAD
-  /** Add image: the picture fitted, feathered and turned into its box (placement/place-picture.ts). */
+  /** Add image: the picture fitted, feathered, turned into its box and lit like the photo around it (placement/place-picture.ts). */
   addImage(req: AddImageRequest): Promise<EngineImage> {
     return placePicture(req);
-=======
-  async addImage(req: AddImageRequest): Promise<EngineImage> {
-    const base = sharp(req.image).rotate();
-    const meta = await base.metadata().catch(() => {
-      throw new EngineInputError('Unsupported or corrupt image');
-    });
-    const W = (meta.orientation ?? 1) >= 5 ? meta.height! : meta.width!;
-    const H = (meta.orientation ?? 1) >= 5 ? meta.width! : meta.height!;
-    const ow = Math.max(1, Math.round(req.size.width));
-    const oh = Math.max(1, Math.round(req.size.height));
-    const left = Math.round(req.position.x);
-    const top = Math.round(req.position.y);
-    // Only the part of the overlay that lands on the image is composited.
-    const x0 = Math.max(0, left);
-    const y0 = Math.max(0, top);
-    const x1 = Math.min(W, left + ow);
-    const y1 = Math.min(H, top + oh);
-    let composed = sharp(req.image).rotate().flatten({ background: '#ffffff' });
-    if (x1 > x0 && y1 > y0) {
-      const overlay = await sharp(req.overlay)
-        .rotate()
-        .ensureAlpha()
-        .resize(ow, oh, { fit: 'fill', kernel: 'lanczos3' })
-        .extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 })
-        .png()
-        .toBuffer()
-        .catch((err: unknown) => {
-          throw new EngineInputError(`Unsupported or corrupt overlay: ${err instanceof Error ? err.message : String(err)}`);
-        });
-      const flat = await composed.png().toBuffer();
-      const lit = await matchLight(overlay, flat, { left: x0, top: y0, width: x1 - x0, height: y1 - y0 }, W, H);
-      composed = sharp(flat).composite([{ input: lit, left: x0, top: y0 }]);
-    }
-    const { data, info } = await composed.removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
-    req.onProgress?.(100);
-    return { image: data, width: info.width, height: info.height };
->>>>>>> inpaint
   }
 
   /**

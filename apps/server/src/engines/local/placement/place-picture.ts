@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import type { AddImageRequest, EngineImage } from '../../engine.js';
 import { EngineInputError } from '../codec.js';
+import { matchLight } from '../light.js';
 
 /**
  * Add image (every engine composites through here): the picture keeps its own proportions inside
  * the box the user gave it, its edges are feathered so it blends into the photo instead of sitting
  * on it as an opaque rectangle, and it is turned by `rotation` degrees (clockwise) about the box's
- * centre. Only the part that lands on the photo is composited; the output is the photo's size.
+ * centre, lit like the photo around it (light.ts). Only the part that lands on the photo is
+ * composited; the output is the photo's size.
  */
 export async function placePicture(req: AddImageRequest): Promise<EngineImage> {
   const meta = await sharp(req.image)
@@ -35,7 +37,10 @@ export async function placePicture(req: AddImageRequest): Promise<EngineImage> {
       .extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 })
       .raw()
       .toBuffer();
-    composed = sharp(await composed.png().toBuffer()).composite([{ input: part, raw: { width: x1 - x0, height: y1 - y0, channels: 4 }, left: x0, top: y0 }]);
+    const area = { left: x0, top: y0, width: x1 - x0, height: y1 - y0 };
+    const photo = await composed.png().toBuffer();
+    const partPng = await sharp(part, { raw: { width: area.width, height: area.height, channels: 4 } }).png().toBuffer();
+    composed = sharp(photo).composite([{ input: await matchLight(partPng, photo, area, W, H), left: x0, top: y0 }]);
   }
   const { data, info } = await composed.removeAlpha().jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true });
   req.onProgress?.(100);
