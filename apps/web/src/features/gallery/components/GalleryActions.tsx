@@ -14,7 +14,7 @@ import { GalleryActionsContext, type GalleryActions } from './galleryActionsCont
 
 export const SHARE_PRIVATE_TITLE = 'Publish this image to share it?';
 export const SHARE_PRIVATE_DESCRIPTION =
-  'Shared images get a page on Explore that anyone with the link can open: the image, its prompt and your first name. You can make it private again at any time.';
+  'Shared images get a page on Explore that anyone with the link can open: the image, its prompt and your display name (set in your profile). You can make it private again at any time.';
 
 export function GalleryActionsProvider({ timeZone, children }: { timeZone: string; children: ReactNode }) {
   const navigate = useNavigate();
