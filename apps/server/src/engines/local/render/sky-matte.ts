@@ -46,6 +46,11 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
   const color = resizeRgb(joinRgb(local[0], local[1], local[2]), W, H);
   // Where the sky can be: the region grown by one working pixel (sub-pixel edges, crowns).
   const reach = resizePlane(dilatePlane(coarse, 1), W, H);
+  // Deep inside the region (two working pixels from its edge) only what is darker than the
+  // sky is scene (branches, masts, thin spires): old clouds there are sky, whatever their colour.
+  const inverse = newPlane(coarse.w, coarse.h);
+  for (let i = 0; i < coarse.d.length; i++) inverse.d[i] = 1 - coarse.d[i];
+  const core = resizePlane(dilatePlane(inverse, 2), W, H);
 
   const init = newPlane(W, H);
   const bound = newPlane(W, H);
@@ -58,7 +63,8 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     const j = i * 3;
     rgbToLab(d[j], d[j + 1], d[j + 2], p);
     rgbToLab(c[j], c[j + 1], c[j + 2], q);
-    const dist = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    const deep = core.d[i] < 0.02;
+    const dist = deep ? Math.max(0, q[0] - p[0]) : Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
     init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
     bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
   }
