@@ -193,3 +193,33 @@ function morph(p: Plane, r: number, max: boolean): Plane {
   }
   return out;
 }
+
+/**
+ * Grey guided filter (He, Sun and Tang): smooths `p` while following the edges of `guide`, so a
+ * coarse mask snaps to the photo's own edges. Radius r (box window), regulariser eps (guide units²).
+ */
+export function guidedFilter(p: Plane, guide: Plane, r: number, eps: number): Plane {
+  const n = p.w * p.h;
+  const ip = newPlane(p.w, p.h);
+  const ii = newPlane(p.w, p.h);
+  for (let i = 0; i < n; i++) {
+    ip.d[i] = guide.d[i] * p.d[i];
+    ii.d[i] = guide.d[i] * guide.d[i];
+  }
+  const mI = boxBlurPlane(guide, r);
+  const mP = boxBlurPlane(p, r);
+  const mIP = boxBlurPlane(ip, r);
+  const mII = boxBlurPlane(ii, r);
+  const a = ip;
+  const b = ii;
+  for (let i = 0; i < n; i++) {
+    const varI = mII.d[i] - mI.d[i] * mI.d[i];
+    a.d[i] = (mIP.d[i] - mI.d[i] * mP.d[i]) / (varI + eps);
+    b.d[i] = mP.d[i] - a.d[i] * mI.d[i];
+  }
+  const mA = boxBlurPlane(a, r);
+  const mB = boxBlurPlane(b, r);
+  const out = newPlane(p.w, p.h);
+  for (let i = 0; i < n; i++) out.d[i] = mA.d[i] * guide.d[i] + mB.d[i];
+  return out;
+}

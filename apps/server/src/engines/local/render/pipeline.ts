@@ -6,6 +6,7 @@ import { renderArt } from './art.js';
 import { drawBackdrop } from './backdrop.js';
 import { compositeMaterial } from './composite.js';
 import { grade } from './grade.js';
+import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
 import { decontaminateEdges, renderSky } from './sky.js';
 import { atmosphere, grain, lightning, rainfall, snowCover, snowfall, streetLights, wetGround, windowGlow } from './weather.js';
@@ -66,7 +67,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   for (const r of p.regions) {
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
-    compositeMaterial(img, lum0, mask, r.recipe, {
+    compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
       opacity: materialOpacity,
@@ -77,8 +78,8 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     });
   }
   if (p.regions.length === 0 && lum0) {
-    if (p.autoWalls && a.facade) compositeMaterial(img, lum0, a.facade, p.autoWalls, { surface: 'wall', seed: mixSeed(seed, 'walls'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
-    if (p.autoFloors && a.hasGround) compositeMaterial(img, lum0, a.ground, p.autoFloors, { surface: 'floor', seed: mixSeed(seed, 'floors'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
+    if (p.autoWalls && a.facade) compositeMaterial(img, lum0, paintableMask(a.facade, lum0, a), p.autoWalls, { surface: 'wall', seed: mixSeed(seed, 'walls'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
+    if (p.autoFloors && a.hasGround) compositeMaterial(img, lum0, paintableMask(a.ground, lum0, a), p.autoFloors, { surface: 'floor', seed: mixSeed(seed, 'floors'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
   }
   progress(40);
 

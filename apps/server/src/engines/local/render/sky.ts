@@ -1,9 +1,10 @@
-import { labToRgb, rgbToLab } from '../pixels/color.js';
-import { blurPlane, dilatePlane, sobel } from '../pixels/filters.js';
-import { fitSize, luminance, newPlane, newRgb, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { rgbToLab } from '../pixels/color.js';
+import { blurPlane, sobel } from '../pixels/filters.js';
+import { fitSize, luminance, newPlane, newRgb, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 import { fbm, perlin, ridged } from '../pixels/noise.js';
 import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
+import { matteSky } from './sky-matte.js';
 
 export interface SkyDetection {
   /** Soft mask, full resolution, 1 = sky. */
@@ -12,13 +13,13 @@ export interface SkyDetection {
   coverage: number;
   /** Row (full resolution) where the sky meets the scene, for gradients and haze. */
   horizonY: number;
-  /** The original sky colour per full-resolution row (sRGB), for edge decontamination. */
-  rowColor: Float32Array;
+  /** The original sky's local colour per pixel (sRGB), for edge decontamination. */
+  color: Rgb;
 }
 
 /**
  * Sky detection: bright or bluish, low-texture pixels connected to the top edge through
- * smooth colour steps; refined at full resolution against a per-row sky colour model.
+ * smooth colour steps; matted at full resolution against the old sky's local colour (sky-matte.ts).
  */
 export function detectSky(img: Rgb): SkyDetection {
   const ws = fitSize(img.w, img.h, 256);
@@ -65,35 +66,8 @@ export function detectSky(img: Rgb): SkyDetection {
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
-  if (count < n * 0.02) return { mask, coverage: 0, horizonY: Math.round(img.h * 0.6), rowColor: new Float32Array(img.h * 3) };
+  if (count < n * 0.02) return { mask, coverage: 0, horizonY: Math.round(img.h * 0.6), color: newRgb(img.w, img.h) };
 
-  // Per-row sky colour model (Lab), filled downward for rows without sky.
-  const rowLab = new Float32Array(h * 3);
-  let last = -1;
-  for (let y = 0; y < h; y++) {
-    let c = 0;
-    let L = 0;
-    let A = 0;
-    let B = 0;
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (!sky[i]) continue;
-      c++;
-      L += lab[i * 3];
-      A += lab[i * 3 + 1];
-      B += lab[i * 3 + 2];
-    }
-    if (c > 0) {
-      rowLab[y * 3] = L / c;
-      rowLab[y * 3 + 1] = A / c;
-      rowLab[y * 3 + 2] = B / c;
-      last = y;
-    } else if (last >= 0) {
-      rowLab[y * 3] = rowLab[last * 3];
-      rowLab[y * 3 + 1] = rowLab[last * 3 + 1];
-      rowLab[y * 3 + 2] = rowLab[last * 3 + 2];
-    }
-  }
   // Horizon: 85th percentile of each column's lowest sky row.
   const bottoms: number[] = [];
   for (let x = 0; x < w; x++) {
@@ -105,40 +79,10 @@ export function detectSky(img: Rgb): SkyDetection {
   const hz = bottoms.length ? bottoms[Math.floor((bottoms.length - 1) * 0.85)] : h * 0.6;
   const horizonY = Math.round(((hz + 1) / h) * img.h);
 
-  // Grow the coarse mask by two working pixels; the colour test below trims it back.
   const low = newPlane(w, h);
   for (let i = 0; i < n; i++) low.d[i] = sky[i];
-  const grown = dilatePlane(low, 2);
-  const soft = resizePlane(blurPlane(grown, 0.8), img.w, img.h);
-  const sy = h / img.h;
-  const p = [0, 0, 0];
-  for (let y = 0; y < img.h; y++) {
-    const ly = Math.min(h - 1, Math.floor((y + 0.5) * sy));
-    for (let x = 0; x < img.w; x++) {
-      const i = y * img.w + x;
-      const m = soft.d[i];
-      if (m <= 0.02) continue;
-      if (m >= 0.98) {
-        mask.d[i] = 1;
-        continue;
-      }
-      // Boundary: decide by colour against the row's sky model.
-      rgbToLab(img.d[i * 3], img.d[i * 3 + 1], img.d[i * 3 + 2], p);
-      const d = Math.sqrt((p[0] - rowLab[ly * 3]) ** 2 + (p[1] - rowLab[ly * 3 + 1]) ** 2 + (p[2] - rowLab[ly * 3 + 2]) ** 2);
-      mask.d[i] = smoothstep(14, 6, d);
-    }
-  }
-  const feathered = blurPlane(mask, 0.6);
-  const rowColor = new Float32Array(img.h * 3);
-  const rgb = [0, 0, 0];
-  for (let y = 0; y < img.h; y++) {
-    const ly = Math.min(h - 1, Math.floor((y + 0.5) * sy));
-    labToRgb(rowLab[ly * 3], rowLab[ly * 3 + 1], rowLab[ly * 3 + 2], rgb);
-    rowColor[y * 3] = rgb[0];
-    rowColor[y * 3 + 1] = rgb[1];
-    rowColor[y * 3 + 2] = rgb[2];
-  }
-  return { mask: feathered, coverage: count / n, horizonY, rowColor };
+  const { mask: alpha, color } = matteSky(img, low);
+  return { mask: alpha, coverage: count / n, horizonY, color };
 }
 
 /**
@@ -149,21 +93,16 @@ export function decontaminateEdges(img: Rgb, sky: SkyDetection): void {
   if (sky.coverage <= 0) return;
   const { w, h, d } = img;
   const m = sky.mask.d;
-  for (let y = 0; y < h; y++) {
-    const sr = sky.rowColor[y * 3];
-    const sg = sky.rowColor[y * 3 + 1];
-    const sb = sky.rowColor[y * 3 + 2];
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const a0 = m[i];
-      if (a0 <= 0.02 || a0 >= 0.98) continue;
-      const a = Math.min(0.8, a0 * 1.15);
-      const j = i * 3;
-      const k = 1 / (1 - a);
-      d[j] = Math.max(0, Math.min(1, (d[j] - a * sr) * k));
-      d[j + 1] = Math.max(0, Math.min(1, (d[j + 1] - a * sg) * k));
-      d[j + 2] = Math.max(0, Math.min(1, (d[j + 2] - a * sb) * k));
-    }
+  const c = sky.color.d;
+  for (let i = 0; i < w * h; i++) {
+    const a0 = m[i];
+    if (a0 <= 0.02 || a0 >= 0.98) continue;
+    const a = Math.min(0.8, a0 * 1.15);
+    const j = i * 3;
+    const k = 1 / (1 - a);
+    d[j] = Math.max(0, Math.min(1, (d[j] - a * c[j]) * k));
+    d[j + 1] = Math.max(0, Math.min(1, (d[j + 1] - a * c[j + 1]) * k));
+    d[j + 2] = Math.max(0, Math.min(1, (d[j + 2] - a * c[j + 2]) * k));
   }
 }
 

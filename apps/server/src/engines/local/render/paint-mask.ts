@@ -1,0 +1,90 @@
+import { dilatePlane, guidedFilter } from '../pixels/filters.js';
+import { newPlane, resizePlane, type Plane } from '../pixels/image.js';
+import type { SceneAnalysis } from './analysis.js';
+
+/** Pieces of a region smaller than this share of the image are not painted (stray specks). */
+const MIN_FRAGMENT = 0.002;
+
+/**
+ * Where a material may go inside a region: the region's mask minus the sky and the vegetation
+ * (unless most of the region is sky or vegetation, i.e. the user put the material there on
+ * purpose), without its small fragments, then snapped to the photo's edges by a guided filter
+ * on the luminance, so the material stops at the building's edge instead of bleeding past it.
+ * Never reaches more than one pixel outside what is left of the region.
+ */
+export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis): Plane {
+  const { w, h } = mask;
+  const n = w * h;
+  const sky = a.sky.mask.d;
+  const veg = vegetation(a, w, h);
+  let area = 0;
+  let skyIn = 0;
+  let vegIn = 0;
+  for (let i = 0; i < n; i++) {
+    if (mask.d[i] <= 0.5) continue;
+    area++;
+    if (sky[i] > 0.5) skyIn++;
+    if (veg && veg.d[i] > 0.5) vegIn++;
+  }
+  const keepSky = skyIn > area * 0.5;
+  const keepVeg = vegIn > area * 0.5;
+  const bin = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (mask.d[i] <= 0.5) continue;
+    if (!keepSky && sky[i] > 0.5) continue;
+    if (!keepVeg && veg && veg.d[i] > 0.5) continue;
+    bin[i] = 1;
+  }
+  dropFragments(bin, w, h, Math.max(16, n * MIN_FRAGMENT));
+  const hard = newPlane(w, h);
+  for (let i = 0; i < n; i++) hard.d[i] = bin[i];
+  const reach = dilatePlane(hard, 1);
+  const soft = guidedFilter(hard, guide, Math.max(2, Math.round(Math.max(w, h) / 400)), 1e-3);
+  const out = newPlane(w, h);
+  for (let i = 0; i < n; i++) {
+    let v = Math.max(0, Math.min(1, soft.d[i])) * reach.d[i];
+    if (!keepSky) v *= 1 - sky[i];
+    out.d[i] = v;
+  }
+  return out;
+}
+
+/** The analysis' vegetation regions at w×h, or null when there are none. */
+function vegetation(a: SceneAnalysis, w: number, h: number): Plane | null {
+  const { seg } = a;
+  const isVeg = seg.regions.map((r) => r.label === 'vegetation');
+  if (!isVeg.some(Boolean)) return null;
+  const p = newPlane(seg.w, seg.h);
+  for (let i = 0; i < seg.labels.length; i++) if (isVeg[seg.labels[i]]) p.d[i] = 1;
+  return seg.w === w && seg.h === h ? p : resizePlane(p, w, h);
+}
+
+/** Clears the 4-connected pieces of `bin` smaller than `minArea` pixels. */
+function dropFragments(bin: Uint8Array, w: number, h: number, minArea: number): void {
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const members: number[] = [];
+  for (let s = 0; s < w * h; s++) {
+    if (!bin[s] || seen[s]) continue;
+    members.length = 0;
+    let sp = 0;
+    stack[sp++] = s;
+    seen[s] = 1;
+    while (sp > 0) {
+      const i = stack[--sp];
+      members.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      const visit = (j: number) => {
+        if (!bin[j] || seen[j]) return;
+        seen[j] = 1;
+        stack[sp++] = j;
+      };
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (y > 0) visit(i - w);
+      if (y < h - 1) visit(i + w);
+    }
+    if (members.length < minArea) for (const i of members) bin[i] = 0;
+  }
+}
