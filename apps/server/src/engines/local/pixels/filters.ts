@@ -14,6 +14,18 @@ function boxLine(src: Float32Array, dst: Float32Array, off: number, stride: numb
   }
 }
 
+/** Separable running-sum box blur of a plane, radius r (edge clamped). O(n) whatever r. */
+export function boxBlurPlane(src: Plane, r: number): Plane {
+  r = Math.max(0, Math.round(r));
+  if (r === 0) return { w: src.w, h: src.h, d: src.d.slice() };
+  const { w, h } = src;
+  const tmp = new Float32Array(w * h);
+  const out = newPlane(w, h);
+  for (let y = 0; y < h; y++) boxLine(src.d, tmp, y * w, 1, w, r);
+  for (let x = 0; x < w; x++) boxLine(tmp, out.d, x, w, h, r);
+  return out;
+}
+
 /** Approximate gaussian (three box passes) of standard deviation sigma. */
 export function blurPlane(src: Plane, sigma: number): Plane {
   if (sigma < 0.5) return { w: src.w, h: src.h, d: src.d.slice() };
