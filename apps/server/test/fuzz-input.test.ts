@@ -26,6 +26,7 @@ let countAll: () => Promise<Record<string, number>>;
 /** POST/PUT/PATCH routes that declare no body because they take none; any other must declare one. */
 const BODYLESS_WRITES = new Set<string>([
   'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
   'POST /api/subscription/portal',
   'POST /api/billing/local/sessions/:id/complete',
   'POST /api/billing/local/sessions/:id/cancel',
