@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { mulberry32 } from '../pixels/prng.js';
 import { FEATURE_COUNT } from './features.js';
 import { REGION_CLASSES } from './classes.js';
 
@@ -106,17 +107,6 @@ export interface TrainOptions {
   seed?: number;
 }
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Trains the MLP with mini-batch Adam on the samples, minimising the negative log of the
@@ -131,7 +121,7 @@ export function trainModel(samples: TrainingSample[], opts: TrainOptions = {}): 
   const batch = opts.batch ?? 128;
   const lr = opts.learningRate ?? 0.01;
   const l2 = opts.l2 ?? 1e-4;
-  const rand = rng(opts.seed ?? 29);
+  const rand = mulberry32(opts.seed ?? 29);
   const N = samples.length;
   const mean = new Array<number>(F).fill(0);
   const std = new Array<number>(F).fill(0);
