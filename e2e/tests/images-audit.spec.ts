@@ -47,12 +47,15 @@ test('Tweak: a failed load of all tweak images shows its error in the results st
   const refuse = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL' }) });
   await page.route('**/api/images/all-user-images?moduleType=TWEAK*', refuse);
   await page.route('**/api/images/all-user-images?moduleType=REFINE*', refuse);
+  // The image named in the URL is in no loaded list, so Tweak looks it up by id: that fails too.
+  await page.route('**/api/images/generated-images/999999', refuse);
 
   await page.goto('/edit?imageId=999999');
   const strip = page.getByRole('region', { name: 'Tweak results' });
   await expect(strip).toContainText('Failed to fetch all tweak images');
   await expect(page.getByText('Error loading images: Failed to fetch available images')).toBeVisible();
-  // The newest image is still shown, so the screen stays usable.
-  await expect(page.getByRole('button', { name: 'Input image terrace.png' })).toHaveAttribute('aria-pressed', 'true');
+  // Issue 28 item 3: the image asked for is not replaced by another one; the screen says it cannot open it.
+  await expect(page.getByRole('alert').filter({ hasText: "Image 999999 can't be opened in Tweak" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Input image terrace.png' })).toHaveAttribute('aria-pressed', 'false');
   await page.screenshot({ path: `${SHOTS}/tweak-images-failed-in-strip.png` });
 });

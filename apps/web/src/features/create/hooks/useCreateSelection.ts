@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { GENERATION_MESSAGES, storedRenderType, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
@@ -42,7 +42,19 @@ export function useCreateSelection({
   openPromptModal: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
+  // While the user is on the way to another screen (its code still loading), Create must not write
+  // its URL: that navigation would replace the user's (a render auto-selected 200 ms after the
+  // click on Upscale took the user back to /create).
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== '/create';
+  const setParams = useCallback<typeof setSearchParams>(
+    (next, options) => {
+      if (!leaving.current) setSearchParams(next, options);
+    },
+    [setSearchParams],
+  );
   const [selection, setSelection] = useState<Selection | null>(null);
 
   // Images the URL names that are not on the loaded pages (older ones), fetched by id.
