@@ -14,6 +14,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     googleSub: text('google_sub'),
     isStudent: boolean('is_student').notNull().default(false),
+    /** 'person' signs in; 'team' is a team workspace's account (issue 32; migration 0300). */
+    kind: text('kind', { enum: ['person', 'team'] }).notNull().default('person'),
     /** Cached credit balance; the credits module alone writes it, with its ledger, in one transaction. */
     creditBalance: integer('credit_balance').notNull().default(0),
     /** The part of creditBalance that was bought as top-ups; it survives plan renewals. */
