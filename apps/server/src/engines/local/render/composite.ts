@@ -1,13 +1,16 @@
-import { blurPlane } from '../pixels/filters.js';
+import type { RegionPlane } from '../geometry/plane.js';
 import { newPlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
 import { makeSampler } from '../materials/textures.js';
+import { medianFootprint, newTexPoint, planeTexMap, type TexMap } from './plane-map.js';
+import { regionShading } from './shading.js';
 
 /**
- * Material compositing: a procedural texture mapped onto a masked region (planar for
- * walls, ground-plane perspective for floors), lit by the original image's own shading
- * (low-passed luminance normalised to the region mean, so shadows and light gradients stay
- * where they were), with a little of the original fine detail and a relief bump.
+ * Material compositing: a procedural texture mapped onto a masked region — on the region's
+ * plane when it has one (plane-map.ts: courses converge to the vanishing points, shrink with
+ * distance, supersampled by the homography's local Jacobian where they get small), else planar
+ * for walls and a ground-plane perspective for floors — lit by the photo (shading.ts: the photo's
+ * shading kept, its albedo replaced), with a little of the original fine detail and a relief bump.
  */
 export interface CompositeOptions {
   surface: 'wall' | 'floor';
@@ -22,6 +25,24 @@ export interface CompositeOptions {
   horizonY: number;
   /** Assumed real height of the region in centimetres (building type). */
   realHeight: number;
+  /** The region's plane (issue 30 part 1); without it, today's screen-space mapping. */
+  plane?: RegionPlane | null;
+  /** The variation's tone within the material: brightness factor (~0.9..1.1) and warmth (-1..1). */
+  tone?: { k: number; warm: number };
+}
+
+/** What compositing did, for the render's notes. */
+export interface CompositeResult {
+  painted: boolean;
+  /** Mapped on the region's plane (perspective), not in screen space. */
+  perspective: boolean;
+  /** Texture enlargement over real size to keep the pattern legible (1 = real size). */
+  scale: number;
+}
+
+/** Smallest legible pattern feature, in pixels. */
+function minFeaturePx(recipe: MaterialRecipe): number {
+  return recipe.kind === 'tile' && recipe.layout === 'mosaic' ? 4 : 6;
 }
 
 /** The characteristic size (cm) of a material's pattern, to keep it legible at any scale. */
@@ -52,7 +73,7 @@ export function featureSize(r: MaterialRecipe): number {
   }
 }
 
-export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: MaterialRecipe, o: CompositeOptions): void {
+export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: MaterialRecipe, o: CompositeOptions): CompositeResult {
   const { w, h } = img;
   let x0 = w;
   let y0 = h;
@@ -68,33 +89,26 @@ export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: Mat
       if (y < y0) y0 = y;
       if (y > y1) y1 = y;
     }
-  if (area < 16) return;
+  if (area < 16) return { painted: false, perspective: false, scale: 1 };
   const bw = x1 - x0 + 1;
   const bh = y1 - y0 + 1;
   const sample = makeSampler(recipe, o.seed);
   const feat = featureSize(recipe);
-  const tmp = new Float32Array(5);
-
-  // Scale: the real size of the region, clamped so the pattern stays legible.
-  const minPx = recipe.kind === 'tile' && recipe.layout === 'mosaic' ? 4 : 6;
-  const realPx = feat / (o.realHeight / bh);
-  const featPx = Math.max(minPx, Math.min(Math.max(minPx, bh * 0.12), realPx));
-  // Floors: about six metres across the bottom of the picture.
-  const cmPerPx = o.surface === 'floor' ? Math.min(600 / w, feat / minPx) : feat / featPx;
+  const minPx = minFeaturePx(recipe);
   const offU = (o.seed % 997) * 3.1;
   const offV = ((o.seed >>> 10) % 997) * 2.3;
+  const pixels = new Int32Array(area);
+  for (let y = y0, k = 0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (mask.d[y * w + x] > 0.02) pixels[k++] = y * w + x;
 
-  // Floor perspective: cm per pixel grows toward the horizon.
-  const hz = Math.min(o.horizonY, y0 - Math.max(4, bh * 0.25));
-  const bottom = y1 + 1;
-  const floorC = cmPerPx * (bottom - hz);
+  const { map, scale, perspective } = o.plane ? planeMap(o.plane, pixels, w, feat, minPx, offU, offV) : screenMap(o, feat, minPx, offU, offV, { w, x0, y0, y1, bh });
+  const tmp = new Float32Array(5);
 
-  // Mean albedo of the material (for texture contrast around it).
+  // Mean albedo of the material (for texture contrast around it and the far fade).
   let mr = 0;
   let mg = 0;
   let mb = 0;
   for (let k = 0; k < 24 * 24; k++) {
-    sample(offU + (k % 24) * feat * 0.43, offV + Math.floor(k / 24) * feat * 0.37, cmPerPx, tmp);
+    sample(offU + (k % 24) * feat * 0.43, offV + Math.floor(k / 24) * feat * 0.37, feat / 8, tmp);
     mr += tmp[0];
     mg += tmp[1];
     mb += tmp[2];
@@ -103,94 +117,168 @@ export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: Mat
   mg /= 576;
   mb /= 576;
 
-  // Sample the texture over the bounding box.
+  // Sample the texture over the region, supersampled where a pixel covers much of a feature.
   const alb = new Float32Array(bw * bh * 3);
   const hgt = new Float32Array(bw * bh);
   const fwb = new Float32Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    const Y = y + y0;
-    let u0: number;
-    let v: number;
-    let s: number;
-    if (o.surface === 'floor') {
-      s = floorC / Math.max(1, Y + 0.5 - hz);
-      v = offV + floorC * Math.log((bottom - hz) / Math.max(1, Y + 0.5 - hz));
-      u0 = offU;
-    } else {
-      s = cmPerPx;
-      v = offV + (y + 0.5) * cmPerPx;
-      u0 = offU;
+  const t = newTexPoint();
+  for (const j of pixels) {
+    const X = j % w;
+    const Y = (j - X) / w;
+    const i = (Y - y0) * bw + X - x0;
+    map(X, Y, t);
+    if (!t.ok) {
+      alb[i * 3] = mr;
+      alb[i * 3 + 1] = mg;
+      alb[i * 3 + 2] = mb;
+      fwb[i] = feat * 4;
+      continue;
     }
-    for (let x = 0; x < bw; x++) {
-      const i = y * bw + x;
-      if (mask.d[Y * w + x + x0] <= 0.02) continue;
-      const u = o.surface === 'floor' ? u0 + (x + x0 + 0.5 - w / 2) * s : u0 + (x + 0.5) * s;
-      sample(u, v, s, tmp);
+    const fw = t.fw;
+    fwb[i] = fw;
+    const n = fw < feat * 0.12 || fw > feat * 0.9 ? 1 : fw < feat * 0.3 ? 2 : 3;
+    if (n === 1) {
+      sample(t.u, t.v, fw, tmp);
       alb[i * 3] = tmp[0];
       alb[i * 3 + 1] = tmp[1];
       alb[i * 3 + 2] = tmp[2];
       hgt[i] = tmp[3];
-      fwb[i] = s;
+      continue;
     }
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let hh = 0;
+    for (let sy = 0; sy < n; sy++) {
+      const oy = (sy + 0.5) / n - 0.5;
+      for (let sx = 0; sx < n; sx++) {
+        const ox = (sx + 0.5) / n - 0.5;
+        sample(t.u + t.dux * ox + t.duy * oy, t.v + t.dvx * ox + t.dvy * oy, fw / n, tmp);
+        r += tmp[0];
+        g += tmp[1];
+        b += tmp[2];
+        hh += tmp[3];
+      }
+    }
+    const q = 1 / (n * n);
+    alb[i * 3] = r * q;
+    alb[i * 3 + 1] = g * q;
+    alb[i * 3 + 2] = b * q;
+    hgt[i] = hh * q;
   }
 
-  // Original shading inside the region.
-  const crop = newPlane(bw, bh);
+  // The photo's light on the region.
   const cm = newPlane(bw, bh);
-  for (let y = 0; y < bh; y++)
-    for (let x = 0; x < bw; x++) {
-      const j = (y + y0) * w + x + x0;
-      crop.d[y * bw + x] = lum.d[j] * (mask.d[j] > 0.02 ? 1 : 0);
-      cm.d[y * bw + x] = mask.d[j] > 0.02 ? 1 : 0;
-    }
-  const sigma = Math.max(1.5, Math.min(8, Math.hypot(bw, bh) / 300));
-  const num = blurPlane(crop, sigma);
-  const den = blurPlane(cm, sigma);
-  let mean = 0;
-  let cnt = 0;
-  for (let i = 0; i < bw * bh; i++) {
-    if (cm.d[i] === 0) continue;
-    num.d[i] = den.d[i] > 1e-3 ? num.d[i] / den.d[i] : crop.d[i];
-    mean += num.d[i];
-    cnt++;
+  for (const j of pixels) {
+    const X = j % w;
+    cm.d[((j - X) / w - y0) * bw + X - x0] = 1;
   }
-  mean = Math.max(0.04, mean / Math.max(1, cnt));
+  const light = regionShading(lum, cm, x0, y0);
   const glass = recipe.kind === 'glass';
-  const shadeExp = glass ? 0.45 : 1;
   const albL = 0.2126 * mr + 0.7152 * mg + 0.0722 * mb;
-  const keep = Math.max(0.65, Math.min(1.25, Math.pow(mean / Math.max(0.05, albL), 0.3)));
+  // How bright the scene's light is, judged from the old material's brightness (kept partly).
+  const keep = Math.max(0.65, Math.min(1.25, Math.pow(Math.max(0.04, light.meanAlbedo) / Math.max(0.05, albL), 0.3)));
+  const tk = o.tone?.k ?? 1;
+  const tw = o.tone?.warm ?? 0;
+  const tr = tk * (1 + tw * 0.05);
+  const tb = tk * (1 - tw * 0.05);
 
   const d = img.d;
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const i = y * bw + x;
-      const j = (y + y0) * w + x + x0;
-      const m = mask.d[j];
-      if (m <= 0.02) continue;
-      const s = fwb[i];
-      // Far away (floor near the horizon) the pattern averages out.
-      const fade = smoothstep(feat * 0.9, feat * 0.2, s) * o.texture;
-      let r = mr + (alb[i * 3] - mr) * fade;
-      let g = mg + (alb[i * 3 + 1] - mg) * fade;
-      let b = mb + (alb[i * 3 + 2] - mb) * fade;
-      // Relief: light from the upper left.
-      const hl = x > 0 && cm.d[i - 1] ? hgt[i - 1] : hgt[i];
-      const hr = x < bw - 1 && cm.d[i + 1] ? hgt[i + 1] : hgt[i];
-      const hu = y > 0 && cm.d[i - bw] ? hgt[i - bw] : hgt[i];
-      const hd = y < bh - 1 && cm.d[i + bw] ? hgt[i + bw] : hgt[i];
-      const slope = ((hr - hl) * 0.5 + (hd - hu) * 0.6) * (0.8 / Math.max(0.2, s));
-      const bump = (1 + Math.max(-0.35, Math.min(0.35, -slope * 0.5)) * Math.min(1, fade + 0.2)) * (0.9 + 0.1 * hgt[i]);
-      const shade = Math.pow(Math.max(0.08, Math.min(2.4, num.d[i] / mean)), shadeExp);
-      const detail = 1 + ((lum.d[j] - num.d[i]) / mean) * o.detail;
-      const k = shade * keep * bump * detail;
-      r *= k;
-      g *= k;
-      b *= k;
-      const a = m * o.opacity;
-      const q = j * 3;
-      d[q] += (r - d[q]) * a;
-      d[q + 1] += (g - d[q + 1]) * a;
-      d[q + 2] += (b - d[q + 2]) * a;
-    }
+  for (const j of pixels) {
+    const X = j % w;
+    const Y = (j - X) / w;
+    const x = X - x0;
+    const y = Y - y0;
+    const i = y * bw + x;
+    const m = mask.d[j];
+    const s = fwb[i];
+    // Far away the pattern averages out to the material's mean colour.
+    const fade = smoothstep(feat * 0.9, feat * 0.2, s) * o.texture;
+    let r = mr + (alb[i * 3] - mr) * fade;
+    let g = mg + (alb[i * 3 + 1] - mg) * fade;
+    let b = mb + (alb[i * 3 + 2] - mb) * fade;
+    // Relief: light from the upper left.
+    const hl = x > 0 && cm.d[i - 1] ? hgt[i - 1] : hgt[i];
+    const hr = x < bw - 1 && cm.d[i + 1] ? hgt[i + 1] : hgt[i];
+    const hu = y > 0 && cm.d[i - bw] ? hgt[i - bw] : hgt[i];
+    const hd = y < bh - 1 && cm.d[i + bw] ? hgt[i + bw] : hgt[i];
+    const slope = ((hr - hl) * 0.5 + (hd - hu) * 0.6) * (0.8 / Math.max(0.2, s));
+    const bump = (1 + Math.max(-0.35, Math.min(0.35, -slope * 0.5)) * Math.min(1, fade + 0.2)) * (0.9 + 0.1 * hgt[i]);
+    // Glass keeps the photo's reflections (the raw shading), softened.
+    const shade = glass ? Math.pow(light.raw.d[i], 0.6) : light.shade.d[i];
+    const detail = glass ? 1 : 1 + (light.raw.d[i] - light.shade.d[i]) * o.detail;
+    const k = shade * keep * bump * detail;
+    r *= k * tr;
+    g *= k * tk;
+    b *= k * tb;
+    const a = m * o.opacity;
+    const q = j * 3;
+    d[q] += (r - d[q]) * a;
+    d[q + 1] += (g - d[q + 1]) * a;
+    d[q + 2] += (b - d[q + 2]) * a;
   }
+  return { painted: true, perspective, scale };
+}
+
+/** On the region's plane, at real size unless the pattern would be smaller than legible. */
+function planeMap(plane: RegionPlane, pixels: Int32Array, w: number, feat: number, minPx: number, offU: number, offV: number): { map: TexMap; scale: number; perspective: boolean } {
+  const fw1 = medianFootprint(planeTexMap(plane, 1, 0, 0), pixels, w);
+  const featPx = fw1 > 0 ? feat / fw1 : Infinity;
+  const scale = featPx < minPx ? Math.min(8, minPx / featPx) : 1;
+  return { map: planeTexMap(plane, scale, offU, offV), scale, perspective: true };
+}
+
+/** Today's mapping without a plane: planar walls scaled by the building height, a ground-plane perspective for floors. */
+function screenMap(
+  o: CompositeOptions,
+  feat: number,
+  minPx: number,
+  offU: number,
+  offV: number,
+  box: { w: number; x0: number; y0: number; y1: number; bh: number },
+): { map: TexMap; scale: number; perspective: boolean } {
+  const { w, x0, y0, y1, bh } = box;
+  const realPx = feat / (o.realHeight / bh);
+  const featPx = Math.max(minPx, Math.min(Math.max(minPx, bh * 0.12), realPx));
+  if (o.surface === 'floor') {
+    // Floors: about six metres across the bottom of the picture; cm per pixel grows toward the horizon.
+    const cmPerPx = Math.min(600 / w, feat / minPx);
+    const hz = Math.min(o.horizonY, y0 - Math.max(4, bh * 0.25));
+    const bottom = y1 + 1;
+    const floorC = cmPerPx * (bottom - hz);
+    const cx = w / 2;
+    return {
+      scale: 1,
+      perspective: false,
+      map: (x, y, out) => {
+        const dz = Math.max(1, y + 0.5 - hz);
+        const s = floorC / dz;
+        out.ok = true;
+        out.u = offU + (x + 0.5 - cx) * s;
+        out.v = offV + floorC * Math.log((bottom - hz) / dz);
+        out.dux = s;
+        out.dvx = 0;
+        out.duy = 0;
+        out.dvy = s;
+        out.fw = s;
+        return out;
+      },
+    };
+  }
+  const cmPerPx = feat / featPx;
+  return {
+    scale: realPx < featPx ? featPx / realPx : 1,
+    perspective: false,
+    map: (x, y, out) => {
+      out.ok = true;
+      out.u = offU + (x - x0 + 0.5) * cmPerPx;
+      out.v = offV + (y - y0 + 0.5) * cmPerPx;
+      out.dux = cmPerPx;
+      out.dvx = 0;
+      out.duy = 0;
+      out.dvy = cmPerPx;
+      out.fw = cmPerPx;
+      return out;
+    },
+  };
 }
