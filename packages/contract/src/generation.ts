@@ -348,3 +348,24 @@ export const saveInputSettingsRequestSchema = z.object({
   aiMaterials: z.array(z.unknown()).max(200).optional(),
 });
 export type SaveInputSettingsRequest = z.input<typeof saveInputSettingsRequestSchema>;
+
+// ---- what a preview render changed (issue 30 part 7) ----
+
+/** Most notes a render keeps, and their longest text. */
+export const PREVIEW_NOTES_LIMITS = { count: 16, length: 200 } as const;
+export const previewNotesSchema = z.array(z.string().max(PREVIEW_NOTES_LIMITS.length)).max(PREVIEW_NOTES_LIMITS.count);
+
+/**
+ * The preview engine's notes kept in a render's settingsSnapshot (`previewNotes`): what it changed,
+ * in words ("Sky: replaced (grey sky → clear, late afternoon sun from the left)", "Exposure +0.3 EV").
+ * Empty for renders of a GPU engine and for renders made before the notes existed.
+ */
+export function previewNotesOf(snapshot: Record<string, unknown> | null | undefined): string[] {
+  const parsed = previewNotesSchema.safeParse(snapshot?.previewNotes);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The notes as stored: at most PREVIEW_NOTES_LIMITS.count, each cut to PREVIEW_NOTES_LIMITS.length. */
+export function storablePreviewNotes(notes: readonly string[]): string[] {
+  return notes.slice(0, PREVIEW_NOTES_LIMITS.count).map((n) => n.slice(0, PREVIEW_NOTES_LIMITS.length));
+}

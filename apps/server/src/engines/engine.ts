@@ -144,6 +144,11 @@ export interface EngineImage {
    * is made from them instead of decoding `image` again. The same picture, possibly smaller.
    */
   pixels?: RgbPixels;
+  /**
+   * What a preview render changed, in words ("Sky: replaced (…)", "Brick (Flemish bond) on Region 2
+   * in perspective", "Exposure +0.3 EV"); kept in the variation's settingsSnapshot as `previewNotes`.
+   */
+  notes?: string[];
 }
 
 /** A paid operation about to be charged, as far as the engine can judge it beforehand. */

@@ -63,7 +63,7 @@ export class LocalEngine implements Engine {
     );
     const encoded = await encodeJpeg(out, img.sourceWidth, img.sourceHeight);
     progress?.(100);
-    return { ...encoded, pixels: out };
+    return { ...encoded, pixels: strip(out), notes: out.notes };
   }
 
   async segment(req: SegmentRequest): Promise<SegmentedRegion[]> {

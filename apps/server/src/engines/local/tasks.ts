@@ -11,6 +11,8 @@ export interface RawRgb {
   data: Uint8Array;
   width: number;
   height: number;
+  /** A render's notes: what it changed, in words (render/notes.ts). */
+  notes?: string[];
 }
 
 export interface EnhanceParams {

@@ -26,7 +26,8 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
     case 'render': {
       const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);
       const masks = task.masks.map((m) => planeFromBytes(m, task.image.width, task.image.height));
-      return toRaw(renderImage(img, masks, task.params, progress));
+      const notes: string[] = [];
+      return { ...toRaw(renderImage(img, masks, task.params, progress, notes)), notes };
     }
     case 'segment': {
       const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);

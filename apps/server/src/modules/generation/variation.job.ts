@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { GENERATION_MESSAGES, type LiveMessage } from '@atelier/contract';
+import { GENERATION_MESSAGES, storablePreviewNotes, type LiveMessage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { EngineImage } from '../../engines/engine.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
@@ -167,6 +167,8 @@ async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData
         errorMessage: null,
         completedAt: now,
         updatedAt: now,
+        // The preview engine's account of what it changed (shown in the result's info panel).
+        ...(out.notes?.length ? { settingsSnapshot: { ...(image.settingsSnapshot ?? {}), previewNotes: storablePreviewNotes(out.notes) } } : {}),
       })
       .where(and(eq(generatedImages.id, imageId), eq(generatedImages.status, 'PROCESSING')))
       .returning();

@@ -1,5 +1,6 @@
 import { cloneRgb, luminance, type Plane, type Rgb } from '../pixels/image.js';
 import { mixSeed, mulberry32 } from '../pixels/prng.js';
+import type { RegionPlane } from '../geometry/plane.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
 import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
@@ -8,6 +9,8 @@ import { compositeMaterial } from './composite.js';
 import { grade } from './grade.js';
 import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
+import { describePhotoSky, materialNote, signedEv } from './notes.js';
+import { TIME_NAMES, variationChoice } from './variation.js';
 import { decontaminateEdges, renderSky } from './sky.js';
 import { atmosphere, grain, lightning, rainfall, snowCover, snowfall, streetLights, wetGround, windowGlow } from './weather.js';
 
@@ -29,16 +32,17 @@ export interface RenderParams {
   artStyle?: string;
   artVariant?: string;
   /** One entry per input mask (same order), or auto regions when there are no masks. */
-  regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string }>;
+  regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string; plane?: RegionPlane | null }>;
   autoWalls?: MaterialRecipe;
   autoFloors?: MaterialRecipe;
 }
 
 export type Progress = (percent: number) => void;
 
-const DEFAULT_WEATHERS = ['partly-cloudy', 'clear', 'cloudy', 'partly-cloudy'];
-
-export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progress: Progress): Rgb {
+/**
+ * One render. `notes`, when given, receives what the render changed, in words (notes.ts).
+ */
+export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progress: Progress, notes: string[] = []): Rgb {
   const seed = mixSeed(p.seed, p.variation, 'render');
   const rng = mulberry32(seed);
   const creativity = clampNum(p.creativity, 2, 4, 3);
@@ -54,6 +58,9 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const skyOpacity = 1 - (resemblance - 1) * 0.05;
   const keepInput = (resemblance - 1) * 0.02;
   const detail = 0.12 + resemblance * 0.03;
+  // What this variation varies (variation.ts): time of day, sun side, sky, exposure, material tone.
+  const choice = variationChoice(p.seed, p.variation, { lighting: p.lighting, weather: p.weather }, wander);
+  let toned = false;
 
   const img = cloneRgb(input);
   const needsMaterials = p.regions.some((r) => r.recipe) || (p.regions.length === 0 && (p.autoWalls || p.autoFloors));
@@ -67,7 +74,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   for (const r of p.regions) {
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
-    compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
+    const res = compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
       opacity: materialOpacity,
@@ -75,15 +82,35 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       detail,
       horizonY: a.sky.horizonY,
       realHeight: p.buildingHeight,
+      plane: r.plane,
+      tone: choice.tone,
     });
+    if (res.painted) {
+      notes.push(materialNote(r.recipe, `Region ${mi}`, res));
+      toned = true;
+    }
   }
   if (p.regions.length === 0 && lum0) {
-    if (p.autoWalls && a.facade) compositeMaterial(img, lum0, paintableMask(a.facade, lum0, a), p.autoWalls, { surface: 'wall', seed: mixSeed(seed, 'walls'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
-    if (p.autoFloors && a.hasGround) compositeMaterial(img, lum0, paintableMask(a.ground, lum0, a), p.autoFloors, { surface: 'floor', seed: mixSeed(seed, 'floors'), opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight });
+    const common = { opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight, tone: choice.tone };
+    if (p.autoWalls && a.facade) {
+      const res = compositeMaterial(img, lum0, paintableMask(a.facade, lum0, a), p.autoWalls, { ...common, surface: 'wall', seed: mixSeed(seed, 'walls') });
+      if (res.painted) notes.push(materialNote(p.autoWalls, 'the walls', res));
+      toned ||= res.painted;
+    }
+    if (p.autoFloors && a.hasGround) {
+      const res = compositeMaterial(img, lum0, paintableMask(a.ground, lum0, a), p.autoFloors, { ...common, surface: 'floor', seed: mixSeed(seed, 'floors') });
+      if (res.painted) notes.push(materialNote(p.autoFloors, 'the ground', res));
+      toned ||= res.painted;
+    }
+  }
+  if (toned && (Math.abs(choice.tone.k - 1) > 0.005 || Math.abs(choice.tone.warm) > 0.05)) {
+    const pct = Math.round((choice.tone.k - 1) * 100);
+    notes.push(`Material tone: ${pct === 0 ? 'same brightness' : `${Math.abs(pct)} % ${pct > 0 ? 'lighter' : 'darker'}`}, ${choice.tone.warm > 0 ? 'warmer' : 'cooler'}`);
   }
   progress(40);
 
   if (p.mode === 'art') {
+    notes.push(`Drawn as ${(p.artStyle ?? 'illustration').replace(/_/g, ' ')}: colours and lines of the photo, no new content`);
     const out = renderArt(img, p.artStyle ?? 'illustration', {
       variant: p.artVariant ?? '',
       seed,
@@ -96,19 +123,22 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   }
 
   // The look: lighting x weather x style, scaled by creativity, nudged per variation.
-  const weather = p.weather ?? (p.lighting ? undefined : DEFAULT_WEATHERS[Math.floor(rng() * DEFAULT_WEATHERS.length)]);
-  let look: Look = scaleLook(buildLook({ lighting: p.lighting, weather, style: p.style }), g);
-  const sunSide = look.sky.sunX < 0.5 ? -1 : 1;
-  const flip = rng() < 0.5;
+  const lighting = p.lighting ?? choice.lighting;
+  const weather = p.weather ?? choice.weather;
+  let look: Look = scaleLook(buildLook({ lighting, weather, style: p.style }), g);
+  const presetSide = look.sky.sunX < 0.5 ? -1 : 1;
+  const side = choice.sunSide;
   look = {
     ...look,
-    kelvin: look.kelvin + (rng() - 0.5) * 500 * wander,
-    exposure: look.exposure * (1 + (rng() - 0.5) * 0.08 * wander),
+    kelvin: look.kelvin + (rng() - 0.5) * 300 * wander,
+    exposure: look.exposure * Math.pow(2, choice.ev),
     contrast: look.contrast + (rng() - 0.5) * 0.06 * wander,
     clarity: look.clarity + (expressivity - 2) * 0.04,
-    sky: { ...look.sky, sunX: flip ? 1 - look.sky.sunX : look.sky.sunX },
+    sky: { ...look.sky, sunX: side === presetSide ? look.sky.sunX : 1 - look.sky.sunX },
   };
-  const side = flip ? -sunSide : sunSide;
+  const clouds = Math.max(0, Math.min(1, look.sky.clouds + choice.cloudShift));
+  const skyWords = `${look.sky.stars > 0.5 ? 'night sky' : clouds < 0.1 ? 'clear' : clouds < 0.45 ? 'partly cloudy' : clouds < 0.85 ? 'cloudy' : 'overcast'}`;
+  const lightWords = `${TIME_NAMES[lighting ?? 'natural-daylight'] ?? lighting}${look.sky.sun > 0.05 && look.sky.sunElevation > 0 && !look.sky.moon ? ` sun from the ${side < 0 ? 'left' : 'right'}` : ', no direct sun'}`;
   decontaminateEdges(img, a.sky);
   // The ungraded albedo, for the light sources (windows, street lamps) only.
   const original = look.windowGlow > 0.01 || look.streetLights > 0.01 ? cloneRgb(img) : img;
@@ -125,8 +155,9 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       horizonY: a.sky.horizonY,
       offsetX: rng() * 40,
       offsetY: rng() * 40,
-      coverageShift: (rng() - 0.5) * 0.24 * wander,
+      coverageShift: choice.cloudShift,
     });
+    notes.push(hasSky ? `Sky: replaced (${describePhotoSky(input, a.sky)} → ${skyWords}, ${lightWords})` : `Light: ${lightWords}`);
     if (p.context) {
       const daylight = Math.min(1, look.exposure * 1.1);
       drawBackdrop(sky, null, a.sky.horizonY, p.context.scene, mixSeed(seed, 'context'), {
@@ -153,6 +184,13 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     if (!mask || r.surface !== 'backdrop' || !r.scene) continue;
     drawBackdrop(img, mask, a.sky.horizonY, r.scene, mixSeed(seed, mi, 'backdrop'), { horizon: look.sky.horizon, daylight: Math.min(1, look.exposure), sunSide: side });
   }
+  if (!hasSky && !p.context) notes.push(`Light: ${lightWords}`);
+  if (p.context) notes.push(`Context: a ${p.context.scene.replace(/-/g, ' ')} ${p.context.kind} drawn at the horizon`);
+  if (Math.abs(choice.ev) > 0.01) notes.push(`Exposure ${signedEv(choice.ev)}`);
+  if (look.rain > 0.05) notes.push('Rain drawn over the picture');
+  if (look.snow > 0.05 || look.snowCover > 0.05) notes.push('Snow drawn over the picture');
+  if (look.fog > 0.05) notes.push('Fog added');
+  if (look.windowGlow > 0.05) notes.push('Windows lit from inside');
   progress(68);
 
   windowGlow(img, original, look, a, mixSeed(seed, 'windows'));

@@ -1,0 +1,66 @@
+/**
+ * Materials on their planes (issue 30 part 2): CPU time of a whole 1024 x 768 preview render of a
+ * photo of the evaluation set (Aula Palatina, Flemish brick on the basilica's long side, its plane
+ * measured by hand: test/helpers/known-planes.ts), next to the same render with the material on
+ * no plane, with no material at all, and — when BASELINE_ENGINE names a copy of the engine of
+ * another commit — the same render by that engine in the same run (goal: <= 2x the baseline).
+ * Median of 3 runs each, CPU time (other work on a shared machine does not count).
+ *
+ *   npx tsx bench/material.bench.ts
+ *   git archive <commit> apps/server/src/engines/local | tar -x -C /tmp/base && \
+ *     BASELINE_ENGINE=/tmp/base/apps/server/src/engines/local npx tsx bench/material.bench.ts
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { newPlane, resizePlane, rgbFromBytes, type Plane, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
+import type { MaterialRecipe } from '../apps/server/src/engines/local/materials/recipes.js';
+import { renderImage, type RenderParams } from '../apps/server/src/engines/local/render/pipeline.js';
+import { KNOWN_WALLS, knownWallPlane, knownWallRegion } from '../apps/server/test/helpers/known-planes.js';
+import { EVAL_DIR, loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
+import type { BenchResult } from './bench-app.js';
+import { printResults } from './print.js';
+
+const W = 1024;
+const H = 768;
+const WALL = KNOWN_WALLS['aula-palatina'];
+const BRICK: MaterialRecipe = { kind: 'brick', bond: 'flemish', color: '#9a4a32', color2: '#6e3324', mortar: '#d8d0c0' };
+const BASE: RenderParams = { mode: 'photorealistic', seed: 1234567890, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 3000, lighting: 'natural-daylight', weather: 'partly-cloudy', regions: [] };
+type Render = (input: Rgb, masks: Plane[], p: RenderParams, progress: (n: number) => void) => Rgb;
+
+function cpuMedian(f: () => void, runs = 3): number {
+  const t: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const before = process.cpuUsage();
+    f();
+    t.push(process.cpuUsage(before).user / 1000);
+  }
+  return t.sort((a, b) => a - b)[runs >> 1];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const e = (await loadEvalSet()).find((s) => s.name === WALL.photo)!;
+  const { data } = await sharp(path.join(EVAL_DIR, `${WALL.photo}.jpg`)).resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const img = rgbFromBytes(new Uint8Array(data), W, H);
+  const region = resizePlane(knownWallRegion(WALL, e), W, H);
+  for (let i = 0; i < region.d.length; i++) region.d[i] = region.d[i] >= 0.5 ? 1 : 0;
+  const plane = knownWallPlane(WALL, e.width, W, H, e.height);
+  const brick = (render: Render, withPlane: boolean) => () => render(img, [region], { ...BASE, regions: [{ recipe: BRICK, surface: 'wall', plane: withPlane ? plane : null }] }, () => {});
+  const none = (render: Render) => () => render(img, [newPlane(W, H)], { ...BASE, regions: [{ surface: 'wall' }] }, () => {});
+  const rows: BenchResult[] = [];
+  const onPlane = cpuMedian(brick(renderImage, true));
+  rows.push({ name: `render ${W}x${H} (${WALL.photo}), brick on its plane: CPU time`, value: Math.round(onPlane), unit: 'ms' });
+  rows.push({ name: '  brick with no plane (screen-space mapping)', value: Math.round(cpuMedian(brick(renderImage, false))), unit: 'ms' });
+  rows.push({ name: '  no material', value: Math.round(cpuMedian(none(renderImage))), unit: 'ms' });
+  const baseDir = process.env.BASELINE_ENGINE;
+  if (baseDir) {
+    const old = (await import(pathToFileURL(path.join(baseDir, 'render/pipeline.ts')).href)) as { renderImage: Render };
+    const then = cpuMedian(brick(old.renderImage, false));
+    rows.push({ name: '  baseline engine: brick (its own mapping)', value: Math.round(then), unit: 'ms' });
+    rows.push({ name: '  baseline engine: no material', value: Math.round(cpuMedian(none(old.renderImage))), unit: 'ms' });
+    rows.push({ name: '  brick on its plane / baseline brick', value: Number((onPlane / Math.max(1, then)).toFixed(2)), unit: '×', target: '<= 2×' });
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) printResults(await run());
