@@ -59,7 +59,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const keepInput = (resemblance - 1) * 0.02;
   const detail = 0.12 + resemblance * 0.03;
   // What this variation varies (variation.ts): time of day, sun side, sky, exposure, material tone.
-  const choice = variationChoice(p.seed, p.variation, { lighting: p.lighting, weather: p.weather }, wander);
+  const choice = variationChoice(p.variation, { lighting: p.lighting, weather: p.weather }, wander);
   let toned = false;
 
   const img = cloneRgb(input);
@@ -138,7 +138,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   };
   const clouds = Math.max(0, Math.min(1, look.sky.clouds + choice.cloudShift));
   const skyWords = `${look.sky.stars > 0.5 ? 'night sky' : clouds < 0.1 ? 'clear' : clouds < 0.45 ? 'partly cloudy' : clouds < 0.85 ? 'cloudy' : 'overcast'}`;
-  const lightWords = `${TIME_NAMES[lighting ?? 'natural-daylight'] ?? lighting}${look.sky.sun > 0.05 && look.sky.sunElevation > 0 && !look.sky.moon ? ` sun from the ${side < 0 ? 'left' : 'right'}` : ', no direct sun'}`;
+  const lightWords = `${TIME_NAMES[lighting ?? 'natural-daylight'] ?? lighting}${look.sky.sun > 0.15 && look.sky.sunElevation > 0 && !look.sky.moon ? ` sun from the ${side < 0 ? 'left' : 'right'}` : ', no direct sun'}`;
   decontaminateEdges(img, a.sky);
   // The ungraded albedo, for the light sources (windows, street lamps) only.
   const original = look.windowGlow > 0.01 || look.streetLights > 0.01 ? cloneRgb(img) : img;

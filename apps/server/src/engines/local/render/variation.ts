@@ -1,12 +1,10 @@
-import { mixSeed } from '../pixels/prng.js';
-
 /**
  * What the seed varies (issue 30 part 6): only what a preview can vary honestly — the time of
  * day and the sun's side, the sky (cloud cover), the camera's exposure and the material's tone
- * within the chosen material. The four variations of a request take four different slots of
- * each list (a per-request rotation of the lists, indexed by the variation number), so four
- * variations are four choices, not four draws that may repeat. What the user chose (a lighting,
- * a weather) is kept; the rest varies around it.
+ * within the chosen material. The four variations of a request take four different slots
+ * (indexed by the variation number), so four variations are four choices, not four draws that
+ * may repeat; each variation's own seed still moves the clouds and the colour a little. What the
+ * user chose (a lighting, a weather) is kept; the rest varies around it.
  */
 export interface VariationChoice {
   /** A lighting preset when the user chose none. */
@@ -23,30 +21,30 @@ export interface VariationChoice {
   cloudShift: number;
 }
 
-const TIMES = ['soft-morning', 'natural-daylight', 'golden-hour', 'midday-sun'] as const;
-const SKIES = ['clear', 'partly-cloudy', 'cloudy', 'overcast'] as const;
-const EVS = [-0.3, 0, 0.3, 0.15] as const;
-const TONES = [
-  { k: 0.92, warm: -0.6 },
-  { k: 1, warm: 0.3 },
-  { k: 1.08, warm: 0.8 },
-  { k: 0.96, warm: -0.2 },
+/**
+ * The four slots: each a plausible photograph of its own (a soft morning under some cloud, a hard
+ * midday sun in a clear sky, a late afternoon under cumulus, a soft overcast day), with its own
+ * exposure, sun side and tone of the material.
+ */
+const SLOTS = [
+  { lighting: 'soft-morning', weather: 'partly-cloudy', sunSide: -1, ev: 0.15, tone: { k: 1.06, warm: 0.6 }, cloudShift: 0.06 },
+  { lighting: 'midday-sun', weather: 'clear', sunSide: 1, ev: -0.3, tone: { k: 0.94, warm: -0.4 }, cloudShift: -0.18 },
+  { lighting: 'golden-hour', weather: 'cloudy', sunSide: -1, ev: -0.15, tone: { k: 1, warm: 0.9 }, cloudShift: 0.12 },
+  { lighting: 'soft-diffuse', weather: 'overcast', sunSide: 1, ev: 0, tone: { k: 0.97, warm: -0.8 }, cloudShift: 0.18 },
 ] as const;
-const CLOUD_SHIFTS = [-0.18, 0.06, 0.18, -0.06] as const;
 
-export function variationChoice(seed: number, variation: number, chosen: { lighting?: string; weather?: string }, wander: number): VariationChoice {
-  const rot = mixSeed(seed, 'variation-slots');
-  // The variation's slot in each list: distinct for variations 1..4 of one request.
-  const slot = (k: number) => (((variation - 1) % 4) + 4 + ((rot >>> (k * 4)) & 3)) % 4;
+export function variationChoice(variation: number, chosen: { lighting?: string; weather?: string }, wander: number): VariationChoice {
+  // The variation's slot: distinct for variations 1..4 of one request (each variation has a seed
+  // of its own, so the number, not the seed, picks the slot).
+  const slot = SLOTS[(((Math.round(variation) - 1) % 4) + 4) % 4];
   const s = Math.max(0.4, Math.min(1.5, wander));
-  const tone = TONES[slot(3)];
   return {
-    lighting: chosen.lighting ? undefined : TIMES[slot(0)],
-    weather: chosen.weather || chosen.lighting ? undefined : SKIES[slot(1)],
-    sunSide: slot(2) % 2 === 0 ? -1 : 1,
-    ev: Math.round(EVS[slot(4)] * s * 20) / 20,
-    tone: { k: 1 + (tone.k - 1) * s, warm: tone.warm * s },
-    cloudShift: CLOUD_SHIFTS[slot(5)] * s,
+    lighting: chosen.lighting ? undefined : slot.lighting,
+    weather: chosen.weather || chosen.lighting ? undefined : slot.weather,
+    sunSide: slot.sunSide,
+    ev: Math.round(slot.ev * s * 20) / 20,
+    tone: { k: 1 + (slot.tone.k - 1) * s, warm: slot.tone.warm * s },
+    cloudShift: slot.cloudShift * s,
   };
 }
 
