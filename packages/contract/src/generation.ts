@@ -351,8 +351,8 @@ export type SaveInputSettingsRequest = z.input<typeof saveInputSettingsRequestSc
 
 // ---- what a preview render changed (issue 30 part 7) ----
 
-/** Most notes a render keeps, and their longest text. */
-export const PREVIEW_NOTES_LIMITS = { count: 16, length: 200 } as const;
+/** Most notes a render keeps, and their longest text (they travel in a live message too: < 8000 bytes). */
+export const PREVIEW_NOTES_LIMITS = { count: 12, length: 160 } as const;
 export const previewNotesSchema = z.array(z.string().max(PREVIEW_NOTES_LIMITS.length)).max(PREVIEW_NOTES_LIMITS.count);
 
 /**

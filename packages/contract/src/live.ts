@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { previewNotesSchema } from './generation.js';
 
 // Live messages over GET /ws?token=JWT (spec image-modules §4). One discriminated union on
 // `type` each way. Server messages stay small (they travel through PostgreSQL NOTIFY, whose
@@ -102,6 +103,8 @@ export const variationCompletedMessageSchema = z.object({
   operationType: z.string().nullable(),
   baseImageId: id.nullable().optional(),
   createdAt: z.string(),
+  /** What the preview engine changed (kept in the image's settingsSnapshot as previewNotes). */
+  previewNotes: previewNotesSchema.optional(),
 });
 
 export const variationFailedMessageSchema = z.object({

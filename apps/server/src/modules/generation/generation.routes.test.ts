@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PROMPT, ENGINE_DEFAULTS, type GenerationResponse } from '@atelier/contract';
+import { DEFAULT_PROMPT, ENGINE_DEFAULTS, previewNotesOf, type GenerationResponse } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { batches, generatedImages } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
@@ -114,6 +114,16 @@ describe('POST /api/runpod/generate', { timeout: 90_000 }, () => {
     const seeds = images.map((i) => i.seed);
     expect(seeds.every((s) => String(s).length === 10)).toBe(true);
     expect(new Set(seeds).size).toBe(4);
+
+    // Each render keeps what the preview changed (issue 30 part 7), also sent with its live message;
+    // the four variations are four different choices of light and sky (part 6).
+    const notes = images.map((i) => previewNotesOf(i.settingsSnapshot));
+    for (const n of notes) expect(n.some((line) => /^(Sky: replaced|Light:) /.test(line))).toBe(true);
+    expect(new Set(notes.map((n) => n.join('|'))).size).toBe(4);
+    for (const m of completed) {
+      if (m.type !== 'variation_completed') continue;
+      expect(m.previewNotes).toEqual(notes[images.findIndex((i) => i.id === m.imageId)]);
+    }
     await live.close();
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { GENERATION_MESSAGES, storablePreviewNotes, type LiveMessage } from '@atelier/contract';
+import { GENERATION_MESSAGES, previewNotesOf, storablePreviewNotes, type LiveMessage } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { EngineImage } from '../../engines/engine.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
@@ -188,6 +188,7 @@ async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData
       operationType: done.operationType,
       baseImageId: done.baseImageId,
       createdAt: shown.createdAt,
+      ...(out.notes?.length ? { previewNotes: previewNotesOf(done.settingsSnapshot) } : {}),
     });
     // The batch is closed while the message goes out; batch_completed follows variation_completed.
     const [, closed] = await Promise.all([announced, closeBatchIfDone(ctx, done.batchId)]);

@@ -157,3 +157,13 @@ export function createImageUpdated(imageId: number, patch: Partial<GeneratedImag
     }
   });
 }
+
+/** A completed render's notes of what the preview changed, into its cached settings snapshot. */
+export function createImageNotesAdded(imageId: number, notes: string[]) {
+  return generationApi.util.updateQueryData('getCreateImages', undefined, (draft) => {
+    for (const page of draft.pages) {
+      const image = page.variations.find((v) => v.id === imageId);
+      if (image) image.settingsSnapshot = { ...(image.settingsSnapshot ?? {}), previewNotes: notes };
+    }
+  });
+}

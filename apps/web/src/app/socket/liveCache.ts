@@ -1,7 +1,7 @@
 import type { LiveMessage } from '@atelier/contract';
 import { updateCredits } from '../../features/auth/store/authSlice';
 import { api } from '../api/base';
-import { createImageUpdated, createImagesStarted, flattenCreateImages, generationApi, placeholderImage } from '../api/generation';
+import { createImageNotesAdded, createImageUpdated, createImagesStarted, flattenCreateImages, generationApi, placeholderImage } from '../api/generation';
 import { applyMasksLiveMessage } from '../api/masks';
 import { applyRefineLiveMessage } from '../api/refine';
 import { applyTweakLiveMessage } from '../api/tweak';
@@ -64,6 +64,7 @@ export function applyLiveMessage(message: LiveMessage, dispatch: Dispatch, getSt
               updatedAt: new Date().toISOString(),
             }),
           );
+          if (message.previewNotes) dispatch(createImageNotesAdded(message.imageId, message.previewNotes));
         } else {
           dispatch(api.util.invalidateTags(['CreateImage']));
         }

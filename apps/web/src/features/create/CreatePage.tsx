@@ -22,6 +22,7 @@ import { useWorkspaceUpload } from '../../components/workspace/useWorkspaceUploa
 import { HistoryStrip } from './components/HistoryStrip';
 import { InputStrip } from './components/InputStrip';
 import { PromptCard } from './components/PromptCard';
+import { PreviewNotes } from './components/PreviewNotes';
 import { PromptModal } from './components/PromptModal';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
@@ -164,6 +165,7 @@ export function CreatePage() {
             left={
               <>
                 {shown ? <ShownCaption selection={sel} size={loadedSize?.key === canvasImage?.key ? loadedSize : null} /> : null}
+                {shown && sel.selectedGenerated ? <PreviewNotes snapshot={sel.selectedGenerated.settingsSnapshot} /> : null}
               </>
             }
             right={
@@ -257,6 +259,7 @@ const ENGINE_HINT = (
       It is honest image processing, not a diffusion model: colour grading for light and weather, sky replacement, material textures composited
       into regions with the original shading, and drawn art styles.
     </p>
+    <p className="mt-1">It does not paint what a prompt describes. Each render lists what it changed under “What changed”.</p>
     <p className="mt-2">
       For AI renders, connect a GPU engine: start the server with <code className="rounded bg-white/10 px-1 text-white">ENGINE=comfyui</code> (and
       COMFYUI_URL) or <code className="rounded bg-white/10 px-1 text-white">ENGINE=runpod</code> (with RUNPOD_API_KEY and RUNPOD_ENDPOINT_ID).
