@@ -60,6 +60,27 @@ describe('live messages in the cache', () => {
     expect(Date.now() - Date.parse(history()[0].updatedAt)).toBeLessThan(5000);
   });
 
+  it('variation_completed puts the preview’s notes into the image’s settings snapshot, keeping the rest', async () => {
+    const { history, apply } = await storeWithHistory([createImage(11, { batchId: 2, status: 'PROCESSING', settingsSnapshot: { renderType: 'aerial', seed: 7 } })]);
+    const previewNotes = ['Sky: replaced (blue sky → overcast, soft diffuse light, no direct sun)', 'Exposure +0.15 EV'];
+    apply({
+      type: 'variation_completed',
+      batchId: 2,
+      imageId: 11,
+      variationNumber: 1,
+      status: 'COMPLETED',
+      runpodStatus: 'COMPLETED',
+      url: '/x.jpg',
+      thumbnailUrl: null,
+      inputImageId: 5,
+      moduleType: 'CREATE',
+      operationType: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      previewNotes,
+    });
+    expect(history()[0].settingsSnapshot).toEqual({ renderType: 'aerial', seed: 7, previewNotes });
+  });
+
   it('variation_failed marks the image FAILED and gives the refunded balance', async () => {
     const { store, history, apply } = await storeWithHistory([createImage(11, { status: 'PROCESSING' })]);
     apply({ type: 'variation_failed', batchId: 1, imageId: 11, variationNumber: 1, status: 'FAILED', error: 'boom', refunded: 1, remainingCredits: 21 });
