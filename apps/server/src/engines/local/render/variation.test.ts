@@ -71,7 +71,6 @@ describe('variations that differ', () => {
     const noise = meanAbs(decoded[0], await jpeg(renders[0], 75));
     const diffs: number[] = [];
     for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) diffs.push(meanAbs(decoded[a], decoded[b]));
-    console.log(`JPEG noise ${noise.toFixed(2)}; pairwise mean abs differences ${diffs.map((d) => d.toFixed(1)).join(', ')}`);
     expect(noise).toBeGreaterThan(0.3);
     expect(Math.min(...diffs)).toBeGreaterThan(3 * noise);
     for (const d of decoded) {
@@ -92,6 +91,5 @@ describe('variations that differ', () => {
       expect(n).toContain('Brick (Flemish bond) on Region 1 in perspective, pattern ×8.0 real size to stay legible');
     }
     expect(new Set(notes.map((n) => n.join('|'))).size).toBe(4);
-    console.log(notes.map((n) => n.join(' | ')).join('\n'));
   });
 });
