@@ -31,7 +31,11 @@ export interface RenderParams {
   context?: { kind: 'landscape' | 'cityscape'; scene: string };
   artStyle?: string;
   artVariant?: string;
-  /** One entry per input mask (same order), or auto regions when there are no masks. */
+  /**
+   * One entry per input mask (same order), or auto regions when there are no masks. `plane`: the
+   * region's plane (geometry/plane.ts, from the photo's lines or a model's passes); without one the
+   * material is mapped in screen space as before.
+   */
   regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string; plane?: RegionPlane | null }>;
   autoWalls?: MaterialRecipe;
   autoFloors?: MaterialRecipe;
