@@ -181,6 +181,11 @@ async function checkStripePrices(stripe: StripePaymentProvider): Promise<AdminRe
   return { code: problems ? 1 : 0, output: lines.join('\n') };
 }
 
+/** The commands' logger: warnings and errors only, on stderr's side of the output. */
+export function adminLogger(): FastifyBaseLogger {
+  return pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const args = process.argv.slice(2);
@@ -191,7 +196,7 @@ async function main() {
     process.exitCode = result.code;
     return;
   }
-  const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+  const log = adminLogger();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await runMigrations(database);
