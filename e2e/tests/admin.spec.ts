@@ -17,7 +17,9 @@ test('operator console: an operator finds a user, adjusts their credits with a r
   await visitor.goto('/admin');
   await expect(visitor.getByRole('heading', { name: 'This is for operators only' })).toBeVisible();
   await shot(visitor, 'refused');
-  await visitorContext.close();
+  // Their tab stays open on the dashboard while the operator works.
+  await visitor.goto('/dashboard');
+  await expect(visitor.getByText(target.email).first()).toBeVisible();
 
   const login = await request.post('/api/auth/login', { data: { email: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
   expect(login.ok()).toBe(true);
@@ -72,6 +74,16 @@ test('operator console: an operator finds a user, adjusts their credits with a r
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toBe('This account is suspended. Contact support to have it restored.');
   await shot(page, 'user-suspended');
+  // Their open tab is signed out at its next call, and the sign-in form says why it is refused.
+  await visitor.reload();
+  await expect(visitor).toHaveURL(/\/login/);
+  await visitor.getByLabel('E-mail').fill(target.email);
+  await visitor.getByLabel('Password', { exact: true }).fill(target.password);
+  await visitor.getByRole('button', { name: /^sign in$/i }).click();
+  await expect(visitor.getByRole('alert').getByText('This account is suspended. Contact support to have it restored.')).toBeVisible();
+  await expect(visitor).toHaveURL(/\/login/);
+  await shot(visitor, 'login-suspended');
+  await visitorContext.close();
 
   const tabs = page.getByRole('navigation', { name: 'Console sections' });
   await tabs.getByRole('link', { name: 'Audit log' }).click();
