@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    // An operator first (the console's spec signs in as one), then the server.
+    command: 'npx tsx seed-operator.ts && npx tsx ../apps/server/src/main.ts',
     url: `${process.env.E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

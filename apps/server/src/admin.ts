@@ -6,7 +6,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { gpuModels, type EngineConfig } from './engines/index.js';
 import { EnginePreflight, formatReport } from './engines/preflight.js';
-import { findUserByEmail } from './modules/auth/index.js';
+import { findUserByEmail, setOperatorRole } from './modules/auth/index.js';
 import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './modules/billing/index.js';
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';
@@ -29,6 +29,7 @@ import {
  *   stripe-check                     check every catalog price exists in Stripe under its lookup key
  *   engine-check                     check the ComfyUI server (COMFYUI_URL) has every node and model the workflows use
  *   storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (resumable)
+ *   make-operator EMAIL [--off]      give (or take) the operator role: the console at /admin
  */
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -40,6 +41,7 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   stripe-check                     check that Stripe has every catalog price under its lookup key
   engine-check                     check that ComfyUI (COMFYUI_URL) has every node and model file the workflows use
   storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (S3_*), resumable
+  make-operator EMAIL [--off]      give (or take) the operator role: the operator's console at /admin
 `;
 
 
@@ -95,6 +97,14 @@ export async function runAdmin(
           ? 'FREE'
           : `${subscription.planType} ${subscription.billingCycle} (${subscription.status}${subscription.cancelAtPeriodEnd ? ', cancels at period end' : ''}), period ends ${subscription.currentPeriodEnd}`;
       return { code: 0, output: `${user.email}\n  plan: ${plan}\n  credits: ${credits}\n  student flag: ${user.isStudent}` };
+    }
+    case 'make-operator': {
+      const email = rest.find((a) => !a.startsWith('--'));
+      if (!email) return fail(ADMIN_USAGE);
+      const on = !rest.includes('--off');
+      // The only way the role is given: no API call can set it.
+      if (!(await setOperatorRole(deps.db, email, on))) return fail(`No person's account with the e-mail ${email}.`);
+      return { code: 0, output: on ? `${email} is now an operator: the console is at /admin.` : `${email} is no longer an operator.` };
     }
     case 'allowances': {
       const r = await grantDueAllowances(deps);
@@ -171,6 +181,11 @@ async function checkStripePrices(stripe: StripePaymentProvider): Promise<AdminRe
   return { code: problems ? 1 : 0, output: lines.join('\n') };
 }
 
+/** The commands' logger: warnings and errors only, on stderr's side of the output. */
+export function adminLogger(): FastifyBaseLogger {
+  return pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const args = process.argv.slice(2);
@@ -181,7 +196,7 @@ async function main() {
     process.exitCode = result.code;
     return;
   }
-  const log = pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
+  const log = adminLogger();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await runMigrations(database);

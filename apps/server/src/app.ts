@@ -21,6 +21,7 @@ import { registerApiKeyGuard } from './modules/api-keys/index.js';
 import { PUBLIC_API_TAG } from './lib/public-api.js';
 import { registerLiveRoutes } from './modules/live/index.js';
 import { registerJobLifecycle } from './lib/jobs/index.js';
+import { registerMetrics } from './lib/metrics/index.js';
 import type { App } from './types.js';
 
 export interface BuildAppOptions {
@@ -67,6 +68,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
+  // Before any route, so the request histogram sees every one (off unless METRICS_TOKEN or METRICS_PORT).
+  registerMetrics(app);
   // No request string may hold U+0000 (PostgreSQL refuses it): a 400 naming the field, before any handler.
   registerNulCharacterGuard(app);
 

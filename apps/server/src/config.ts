@@ -131,6 +131,10 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Base delay of the webhook retries, doubled each try (5 tries over about an hour by default). */
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(160),
+  /** GET /metrics (Prometheus text format) for `Authorization: Bearer <METRICS_TOKEN>`; unset: not served by the app. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** GET /metrics on this port of 127.0.0.1 only, without a token (0: any free port); unset: no such listener. */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -93,16 +93,30 @@ export function createContext(
       const known = tokenVersions.read(claims.userId);
       if (known.version !== undefined) return sessionValid(claims, known.version, known.revoked) ? claims.userId : null;
       const [row] = await database.db
-        .select({ tokenVersion: users.tokenVersion, revokedSessions: users.revokedSessions })
+        .select({ tokenVersion: users.tokenVersion, revokedSessions: users.revokedSessions, suspendedAt: users.suspendedAt, lastActiveAt: users.lastActiveAt })
         .from(users)
         .where(eq(users.id, claims.userId))
         .limit(1);
-      if (!row) return null;
+      // A suspended account's tokens stop (suspension also bumps the version; this covers a token signed meanwhile).
+      if (!row || row.suspendedAt) return null;
+      noteActivity(database.db, claims.userId, row.lastActiveAt, log);
       const revoked = revokedSessionIds(row.revokedSessions);
       tokenVersions.store(claims.userId, row.tokenVersion, known.stamp, revoked);
       return sessionValid(claims, row.tokenVersion, revoked) ? claims.userId : null;
     },
   };
+}
+
+const ACTIVITY_RESOLUTION_MS = 5 * 60_000;
+
+/** users.last_active_at, to within a few minutes (written at most once per ACTIVITY_RESOLUTION_MS, never awaited). */
+function noteActivity(db: Db, userId: number, last: Date | null, log: FastifyBaseLogger): void {
+  const now = Date.now();
+  if (last && now - last.getTime() < ACTIVITY_RESOLUTION_MS) return;
+  db.update(users)
+    .set({ lastActiveAt: new Date(now) })
+    .where(eq(users.id, userId))
+    .catch((err: unknown) => log.warn({ err, userId }, 'could not note the account active'));
 }
 
 /** A token is valid while its account's version matches and its own session was not signed out. */

@@ -4,6 +4,7 @@ import { createContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
+import { createMetricsReader, serveMetricsOnLocalhost } from './lib/metrics/index.js';
 import { registerRenderQueue } from './modules/generation/index.js';
 import { registerRefineQueue } from './modules/refine/index.js';
 import { registerTweakQueue } from './modules/tweak/index.js';
@@ -39,6 +40,9 @@ async function main() {
   registerWebhooksQueue(ctx);
 
   await ctx.jobs.start({ workers: true });
+  // The work this process does is counted here: METRICS_PORT serves it on 127.0.0.1 (as the API does).
+  const metrics = config.METRICS_PORT === undefined ? undefined : serveMetricsOnLocalhost(config.METRICS_PORT, createMetricsReader({ jobs: ctx.jobs }).read, log);
+  await metrics?.ready;
   log.info({ engine: ctx.engine.name, concurrency: config.RENDER_CONCURRENCY }, 'Atelier worker is running');
 
   let stopping = false;
@@ -46,6 +50,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'worker shutting down');
+    await metrics?.close();
     await ctx.jobs.stop();
     await ctx.engine.close?.();
     await ctx.events.close();

@@ -33,6 +33,8 @@ const BODYLESS_WRITES = new Set<string>([
   'POST /api/gallery/images/:id/open-in-create',
   'POST /api/explore/images/:id/use-as-input',
   'POST /api/team/interest',
+  'POST /api/admin/renders/:id/retry',
+  'POST /api/admin/renders/:id/refund',
 ]);
 
 beforeAll(async () => {
@@ -41,6 +43,8 @@ beforeAll(async () => {
     onRoute: (route) => routes.push(route),
   });
   ada = await createSubscribedUser(t.app, { credits: 50 });
+  // An operator too, so the console's routes (/api/admin/*) read their input instead of answering 403.
+  await t.app.ctx.db.execute(sql`UPDATE users SET is_operator = true WHERE id = ${ada.id}`);
   countAll = await rowCounter(t);
 }, 60_000);
 afterAll(() => t?.close());

@@ -46,6 +46,14 @@ const pluginsPage = lazyPage(() => import('../features/plugins'), (m) => m.Plugi
 const academyPage = lazyPage(infoPages, (m) => m.AcademyPage);
 const linkedInPage = lazyPage(infoPages, (m) => m.LinkedInPage);
 const supportPage = lazyPage(infoPages, (m) => m.SupportPage);
+const adminPages = () => import('../features/admin');
+const requireOperator = lazyPage(adminPages, (m) => m.RequireOperator);
+const adminLayout = lazyPage(adminPages, (m) => m.AdminLayout);
+const adminUsersPage = lazyPage(adminPages, (m) => m.UsersPage);
+const adminUserPage = lazyPage(adminPages, (m) => m.UserPage);
+const adminRendersPage = lazyPage(adminPages, (m) => m.RendersPage);
+const adminSystemPage = lazyPage(adminPages, (m) => m.SystemPage);
+const adminAuditPage = lazyPage(adminPages, (m) => m.AuditPage);
 const requireActivePlan = lazyPage(() => import('../features/auth/components/RequireActivePlan'), (m) => m.RequireActivePlan);
 const notFoundPage = lazyPage(() => import('../features/shell/components/NotFoundPage'), (m) => m.NotFoundPage);
 
@@ -97,6 +105,22 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/', lazy: dashboardPage },
                   { path: '/dashboard', lazy: dashboardPage },
+                  // The operator's console: operators only (the server decides; GET /api/admin/access).
+                  {
+                    lazy: requireOperator,
+                    children: [
+                      {
+                        lazy: adminLayout,
+                        children: [
+                          { path: '/admin', lazy: adminUsersPage },
+                          { path: '/admin/users/:id', lazy: adminUserPage },
+                          { path: '/admin/renders', lazy: adminRendersPage },
+                          { path: '/admin/system', lazy: adminSystemPage },
+                          { path: '/admin/audit', lazy: adminAuditPage },
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
               {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,10 +24,18 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Sessions signed out one by one, as "<sid>.<token expiry, epoch seconds>" (logout; migration 0230). */
     revokedSessions: text('revoked_sessions').array().notNull().default(sql`'{}'::text[]`),
+    /** May open the operator's console (/admin); set only by `npm run admin -- make-operator` (migration 0340). */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Set while an operator has suspended the account: no sign-in, no session, no API key (migration 0340). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When the account last made an authenticated request (to within a few minutes; migration 0340). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('users_created_id_idx').on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
     check('users_credit_balance_nonnegative', sql`${t.creditBalance} >= 0`),
@@ -58,3 +66,19 @@ export const oauthStates = pgTable('oauth_states', {
   returnTo: text('return_to'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Every action an operator took in the console (issue 33; migration 0340): who, what, on whom, with what. */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    target: text('target').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operator_audit_log_created_idx').on(sql`${t.createdAt} DESC`, sql`${t.id} DESC`)],
+);

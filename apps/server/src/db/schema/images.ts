@@ -148,6 +148,10 @@ export const generatedImages = pgTable(
     index('generated_images_processing_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'PROCESSING'`),
+    // The operator's console: failed renders, most recent first (migration 0340).
+    index('generated_images_failed_idx')
+      .on(sql`${t.updatedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`${t.status} = 'FAILED'`),
     index('generated_images_base_idx').on(t.userId, t.baseImageId),
     index('generated_images_public_idx')
       .on(sql`${t.publishedAt} DESC`, sql`${t.id} DESC`)

@@ -65,6 +65,14 @@ export interface QueueDefinition<T, P = void> {
   onDead?(data: T, error: string): Promise<void>;
 }
 
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  active: number;
+  /** Seconds since the oldest waiting job was created; 0 when none waits. */
+  oldestWaitingSeconds: number;
+}
+
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
   tx?: Tx;
@@ -86,6 +94,8 @@ export interface JobQueue {
   states(queue: string, ids: string[]): Promise<Map<string, JobState>>;
   /** The error each of these failed jobs of `queue` ended with (what its dead letter is handed); absent = not failed. */
   failures(queue: string, ids: string[]): Promise<Map<string, string>>;
+  /** Per declared queue: jobs waiting (created or retry), running (active), and the age of the oldest waiting one. */
+  depths(): Promise<QueueDepth[]>;
   /** Installs/updates the queue tables; starts the workers and maintenance when `workers`. */
   start(opts: { workers: boolean }): Promise<void>;
   /** Expires timed-out jobs now and runs the recovery sweeps. */

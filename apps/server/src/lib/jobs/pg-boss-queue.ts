@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { createPgBoss, JOBS_SCHEMA, transactionExecutor } from './pg-boss-client.js';
 import { LocalSlots } from './local-slots.js';
 import { putBackSql, UserJobSlots } from './user-slots.js';
-import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDefinition, type SendOptions } from './jobs.js';
+import { FINAL_JOB_STATES, JobAbortedError, type JobQueue, type JobState, type QueueDepth, type QueueDefinition, type SendOptions } from './jobs.js';
 
 /**
  * pg-boss expires an active job some seconds after the handler's own time limit: a handler
@@ -148,6 +148,27 @@ export class PgBossJobQueue implements JobQueue {
       if (!out.has(id) || !FINAL_JOB_STATES.has(state)) out.set(id, state);
     }
     return out;
+  }
+
+  async depths(): Promise<QueueDepth[]> {
+    const names = [...this.defs.keys()];
+    if (names.length === 0) return [];
+    // pg-boss keeps one partition of its job table per queue: each count stays within its queue.
+    const { rows } = await this.database.query(
+      `SELECT name,
+              count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+              count(*) FILTER (WHERE state = 'active')::int AS active,
+              coalesce(extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry'))), 0)::float8 AS oldest
+         FROM ${JOBS_SCHEMA}.job
+        WHERE name = ANY($1::text[]) AND state IN ('created', 'retry', 'active')
+        GROUP BY name`,
+      [names],
+    );
+    const byName = new Map(rows.map((r) => [String(r.name), r]));
+    return names.map((queue) => {
+      const r = byName.get(queue);
+      return { queue, waiting: Number(r?.waiting ?? 0), active: Number(r?.active ?? 0), oldestWaitingSeconds: Math.max(0, Number(r?.oldest ?? 0)) };
+    });
   }
 
   async failures(queue: string, ids: string[]): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_LIMIT, API_KEY_PREFIX, PLUGIN_MESSAGES, type ApiKey, type CreatedApiKey } from '@atelier/contract';
 import type { Db } from '../../db/client.js';
-import { apiKeys } from '../../db/schema/index.js';
+import { apiKeys, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -79,6 +79,8 @@ export async function authenticateApiKey(db: Db, key: string): Promise<{ id: num
   const [row] = await db
     .select({ id: apiKeys.id, userId: apiKeys.userId })
     .from(apiKeys)
+    // A suspended account's keys stop with its sessions (the operator's console).
+    .innerJoin(users, and(eq(users.id, apiKeys.userId), isNull(users.suspendedAt)))
     .where(eq(apiKeys.keyHash, hashKey(key)))
     .limit(1);
   if (!row) return null;

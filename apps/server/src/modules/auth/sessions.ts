@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { MeResponse, SessionResponse, SuccessResponse } from '@atelier/contract';
+import { ADMIN_MESSAGES, type MeResponse, type SessionResponse, type SuccessResponse } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -32,6 +32,8 @@ export function createSessions(deps: AuthDeps) {
   /** A new bearer token plus the session payload (login, Google, verification replies). */
   async function startSession(userId: number): Promise<SessionResponse> {
     const row = await requireUser(userId);
+    // Every way in (password, Google, an e-mail link) ends here: a suspended account gets no session.
+    if (row.suspendedAt) throw new AppError(403, 'ACCOUNT_SUSPENDED', ADMIN_MESSAGES.accountSuspended);
     const subscription = await deps.subscriptionOf(userId);
     const token = await deps.tokens.sign(userId, row.tokenVersion);
     return { token, user: toUserDto(row), subscription, credits: row.creditBalance };

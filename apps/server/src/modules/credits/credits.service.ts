@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { creditTransactions, users, type CreditReason } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { creditsDebited, creditsRefunded } from '../../lib/metrics/index.js';
 
 /**
  * The only place credits change. Every change writes one ledger row and the cached balance
@@ -137,7 +138,8 @@ async function applyOnce<T>(ex: Executor, userId: number, key: string, fn: (tx: 
  */
 export async function debitCredits(ex: Executor, change: CreditChange & { amount: number }): Promise<DebitResult> {
   if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error('debit amount must be a positive integer');
-  return applyOnce<DebitResult>(
+  let applied = false;
+  const result = await applyOnce<DebitResult>(
     ex,
     change.userId,
     change.idempotencyKey,
@@ -154,10 +156,13 @@ export async function debitCredits(ex: Executor, change: CreditChange & { amount
       if (!updated[0]) return { ok: false, balance: before.balance };
       const { balance, purchased } = updated[0];
       const entry = await writeEntry(tx, change, 'GENERATION', -change.amount, purchased - before.purchased, balance);
+      applied = true;
       return { ok: true, balance, entry };
     },
     (entry) => ({ ok: true, balance: entry.balanceAfter, entry }),
   );
+  if (applied) creditsDebited.inc(change.amount);
+  return result;
 }
 
 /** Like debitCredits, but throws the 402 error the API answers with. */
@@ -177,7 +182,8 @@ export async function refundCredits(
   change: CreditChange & { debitKey: string; amount: number },
 ): Promise<{ refunded: number; balance: number }> {
   if (!Number.isInteger(change.amount) || change.amount <= 0) throw new Error('refund amount must be a positive integer');
-  return applyOnce(
+  let applied = 0;
+  const result = await applyOnce(
     ex,
     change.userId,
     change.idempotencyKey,
@@ -211,10 +217,14 @@ export async function refundCredits(
         .where(eq(users.id, change.userId))
         .returning({ balance: users.creditBalance });
       await writeEntry(tx, change, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
+      applied = refunded;
       return { refunded, balance: u.balance };
     },
     (entry) => ({ refunded: entry.amount, balance: entry.balanceAfter }),
   );
+  // Counted when this call wrote the refund (a replay of its key counts nothing).
+  if (applied > 0) creditsRefunded.inc(applied);
+  return result;
 }
 
 /** A plan period's allowance: replaces what is left of the previous allowance; purchased credits stay. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { engineInfoResponseSchema } from '@atelier/contract';
 import type { App } from '../../types.js';
+import { engineInfo } from './engine-info.js';
 
 /** GET /api/engine: which image engine renders here, whether it is the CPU preview engine, and what a GPU engine's preflight found missing. */
 export async function registerEngineRoutes(api: App): Promise<void> {
@@ -20,6 +21,6 @@ async function enginePlugin(scope: FastifyInstance): Promise<void> {
         response: { 200: engineInfoResponseSchema },
       },
     },
-    async () => ({ name: engine.name, isPreview: engine.isPreview, ...(engine.health?.() ?? { status: 'ready' as const, missing: [] }) }),
+    async () => engineInfo(engine),
   );
 }

@@ -10,3 +10,4 @@ export {
 export { startVariationBatch } from './variation-batch.js';
 export { registerMaskReader, type MaskForRender } from './masks.hook.js';
 export { randomSeed } from './generation.settings.js';
+export { listProblemRenders, retryFailedRender, stopAndRefundRender } from './operator-actions.js';

@@ -5,6 +5,7 @@ import type { EngineImage } from '../../engines/engine.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { FINAL_JOB_STATES, JobAbortedError, type JobContext } from '../../lib/jobs/index.js';
+import { failures, variationDuration, type FailureCause } from '../../lib/metrics/index.js';
 import { refundCredits } from '../credits/index.js';
 import { getOwnedGeneratedImage, presentGeneratedImage, storeGeneratedImageFiles, type GeneratedImageRow } from '../images/index.js';
 
@@ -91,7 +92,8 @@ export function defineVariationQueue<P = undefined>(ctx: AppContext, opts: Varia
     handle: (job) => runVariation(ctx, job, opts),
     userOf: (data) => data.userId,
     onDead: async (data, error) => {
-      await failGeneratedImage(ctx, data.imageId, error);
+      // Reached first only when no attempt recorded its failure itself: its worker died or the job expired.
+      await failGeneratedImage(ctx, data.imageId, error, 'lost');
     },
   });
   ctx.jobs.onMaintenance(`${opts.name}-recovery`, () => recoverLostVariations(ctx, opts.name));
@@ -148,7 +150,9 @@ async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData
     };
 
     const prepared = (await job.prepared) ?? (await opts.prepare?.(image));
+    const started = performance.now();
     const out = await opts.produce({ image, prepared, onProgress, signal: job.signal });
+    variationDuration.observe({ kind: opts.name, engine: ctx.engine.name }, (performance.now() - started) / 1000);
     // The engine is free: the next variation (fetched ahead) starts while this one is stored and announced.
     const released = job.releaseSlot();
     await announcedStart;
@@ -206,7 +210,8 @@ async function runVariation<P>(ctx: AppContext, job: JobContext<VariationJobData
       throw err;
     }
     ctx.log.error({ err, imageId, queue: opts.name }, 'variation failed for good');
-    await failGeneratedImage(ctx, imageId, describe(err, reason));
+    const cause = permanent ? 'invalid' : reason instanceof JobAbortedError && reason.reason === 'timeout' ? 'timeout' : 'engine';
+    await failGeneratedImage(ctx, imageId, describe(err, reason), cause);
     if (!permanent) throw err; // recorded as a failed job; its dead letter finds the image already FAILED
   }
 }
@@ -220,9 +225,10 @@ function describe(err: unknown, reason: unknown): string {
 /**
  * Marks a PROCESSING image FAILED and refunds its credit, in one transaction, once: the update
  * only matches while the image is PROCESSING and not refunded, and the refund's idempotency key
- * is refund:image:<id>. Returns false when there was nothing to do.
+ * is refund:image:<id>. Returns false when there was nothing to do. `cause` is counted in
+ * atelier_failures_total.
  */
-export async function failGeneratedImage(ctx: AppContext, imageId: number, error: string): Promise<boolean> {
+export async function failGeneratedImage(ctx: AppContext, imageId: number, error: string, cause: FailureCause = 'engine'): Promise<boolean> {
   const outcome = await ctx.db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -250,6 +256,7 @@ export async function failGeneratedImage(ctx: AppContext, imageId: number, error
   });
   if (!outcome) return false;
   const { row } = outcome;
+  failures.inc({ kind: row.jobQueue ?? row.moduleType.toLowerCase(), cause });
   await emit(ctx, row.userId, {
     type: 'variation_failed',
     batchId: row.batchId,
@@ -338,7 +345,7 @@ export async function recoverLostVariations(ctx: AppContext, queue: string): Pro
       const state = states.get(p.jobId as string);
       ctx.log.warn({ imageId: p.id, jobId: p.jobId, queue, state: state ?? 'gone' }, 'variation job lost; failing its image');
       const error = failures.get(p.jobId as string) ?? (state ? `The ${queue} job ended (${state}) without finishing the image` : `The ${queue} job was lost`);
-      await failGeneratedImage(ctx, p.id, error);
+      await failGeneratedImage(ctx, p.id, error, 'lost');
     }
   }
   const stale = await ctx.db

@@ -37,6 +37,11 @@ export const TAG_TYPES = [
   'Explore',
   'ApiKeys',
   'WebhookEndpoints',
+  'AdminUsers',
+  'AdminLedger',
+  'AdminRenders',
+  'AdminSystem',
+  'AdminAudit',
 ] as const;
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.

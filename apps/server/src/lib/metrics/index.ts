@@ -1,0 +1,3 @@
+export { creditsDebited, creditsRefunded, failures, variationDuration, type FailureCause } from './metrics.js';
+export { createMetricsReader, serveMetricsOnLocalhost } from './exposition.js';
+export { registerMetrics } from './metrics.routes.js';

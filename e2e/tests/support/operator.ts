@@ -1,0 +1,6 @@
+/** The operator account seed-operator.ts makes before the e2e server starts. */
+export const E2E_OPERATOR = {
+  email: 'olga.operator@studio-example.com',
+  fullName: 'Olga Operator',
+  password: 'console-keys-42',
+} as const;
