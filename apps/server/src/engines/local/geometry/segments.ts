@@ -10,7 +10,7 @@
  * Coordinates are continuous: pixel (i, j) covers [i, i+1] × [j, j+1], x right, y down.
  */
 import { gaussianPlane } from '../pixels/filters.js';
-import type { Plane } from '../pixels/image.js';
+import { resizePlane, type Plane } from '../pixels/image.js';
 import { logBinomialTail } from './nfa.js';
 
 export interface Segment {
@@ -33,6 +33,8 @@ export interface SegmentOptions {
   minLength?: number;
   /** Gradient magnitudes below this (luminance 0–1 units) are never seeds nor members. */
   minGradient?: number;
+  /** Work on the image scaled by this (≤ 1; LSD's "scale", blurred by sigma/scale first); segments come back in full-size coordinates. */
+  scale?: number;
 }
 
 const NOT_USED = 0;
@@ -66,7 +68,13 @@ interface Rect {
 export function detectSegments(lum: Plane, opts: SegmentOptions = {}): Segment[] {
   const prec = opts.tolerance ?? Math.PI / 8;
   const p = prec / Math.PI;
-  const src = (opts.sigma ?? 0.6) > 0 ? gaussianPlane(lum, opts.sigma ?? 0.6) : lum;
+  // Scaled: an area-average copy (the box is the anti-alias filter), then the usual light blur.
+  const zoom = Math.min(1, opts.scale ?? 1);
+  const small = zoom < 1 ? resizePlane(lum, Math.max(2, Math.round(lum.w * zoom)), Math.max(2, Math.round(lum.h * zoom))) : lum;
+  const sigma = opts.sigma ?? 0.6;
+  const src = sigma > 0 ? gaussianPlane(small, sigma) : small;
+  const kx = small.w / lum.w;
+  const ky = small.h / lum.h;
   const { w, h } = src;
   const gw = w - 1;
   const gh = h - 1;
@@ -75,7 +83,8 @@ export function detectSegments(lum: Plane, opts: SegmentOptions = {}): Segment[]
   const rho = opts.minGradient ?? 2 / 255 / Math.sin(prec);
   const d = src.d;
   const n = gw * gh;
-  const angle = new Float32Array(n);
+  const co = new Float32Array(n);
+  const si = new Float32Array(n);
   const mag = new Float32Array(n);
   const used = new Uint8Array(n);
   let maxMag = 0;
@@ -90,11 +99,13 @@ export function detectSegments(lum: Plane, opts: SegmentOptions = {}): Segment[]
       const m = Math.sqrt(gx * gx + gy * gy) / 2;
       const i = y * gw + x;
       mag[i] = m;
-      // NaN: no defined angle (never aligned with anything).
-      if (m <= rho) {
-        used[i] = USED;
-        angle[i] = NaN;
-      } else angle[i] = Math.atan2(gx, -gy);
+      // Below ρ: no defined angle (cos = sin = 0, never aligned with anything).
+      if (m <= rho) used[i] = USED;
+      else {
+        // cos/sin of the level-line angle atan2(gx, −gy): alignment tests become dot products.
+        co[i] = -gy / (2 * m);
+        si[i] = gx / (2 * m);
+      }
       if (m > maxMag) maxMag = m;
     }
   }
@@ -106,20 +117,20 @@ export function detectSegments(lum: Plane, opts: SegmentOptions = {}): Segment[]
   const region = new Int32Array(n);
   const out: Segment[] = [];
 
-  for (let k = 0; k < order.length; k++) {
-    const seed = order[k];
+  for (let o = 0; o < order.length; o++) {
+    const seed = order[o];
     if (used[seed] !== NOT_USED) continue;
-    let size = growRegion(seed, angle, used, gw, gh, prec, region);
+    let size = growRegion(seed, co, si, used, gw, gh, prec, region);
     if (size < minRegion) continue;
-    let rect = fitRect(region, size, mag, angle, gw, prec);
+    let rect = fitRect(region, size, mag, co, si, gw, prec);
     // Sparse region: regrow with the tolerance its own first pixels show, then cut back.
     if (density(rect, size) < 0.7) {
-      const refined = refine(seed, region, size, rect, angle, mag, used, gw, gh, prec);
+      const refined = refine(seed, region, size, rect, co, si, mag, used, gw, gh, prec);
       if (!refined) continue;
       size = refined.size;
       rect = refined.rect;
     }
-    const score = -rectLogNfa(rect, angle, gw, gh, prec, p, logNT);
+    const score = -rectLogNfa(rect, co, si, gw, gh, prec, p, logNT);
     if (score <= 0) continue;
     const wc = (rect.w0 + rect.w1) / 2;
     const ox = rect.cx - rect.dy * wc;
@@ -133,10 +144,18 @@ export function detectSegments(lum: Plane, opts: SegmentOptions = {}): Segment[]
       width: Math.max(1, rect.w1 - rect.w0),
       score,
     };
+    if (zoom < 1) {
+      seg.x1 /= kx;
+      seg.y1 /= ky;
+      seg.x2 /= kx;
+      seg.y2 /= ky;
+      seg.width /= zoom;
+    }
     if (segmentLength(seg) >= minLength) out.push(seg);
   }
   return out;
 }
+
 
 function binOrder(mag: Float32Array, used: Uint8Array, maxMag: number): Int32Array {
   const n = mag.length;
@@ -161,13 +180,15 @@ function binOrder(mag: Float32Array, used: Uint8Array, maxMag: number): Int32Arr
 }
 
 /** Grows a region from `seed` over 8-neighbours aligned with the region's running angle. */
-function growRegion(seed: number, angle: Float32Array, used: Uint8Array, gw: number, gh: number, prec: number, region: Int32Array): number {
+function growRegion(seed: number, co: Float32Array, si: Float32Array, used: Uint8Array, gw: number, gh: number, prec: number, region: Int32Array): number {
   let size = 1;
   region[0] = seed;
   used[seed] = USED;
-  let sx = Math.cos(angle[seed]);
-  let sy = Math.sin(angle[seed]);
-  let regAngle = angle[seed];
+  const cosPrec = Math.cos(prec);
+  let sx = co[seed];
+  let sy = si[seed];
+  let rc = sx;
+  let rs = sy;
   for (let i = 0; i < size; i++) {
     const q = region[i];
     const qx = q % gw;
@@ -178,12 +199,14 @@ function growRegion(seed: number, angle: Float32Array, used: Uint8Array, gw: num
         if (xx < 0 || xx >= gw) continue;
         const r = yy * gw + xx;
         if (used[r] !== NOT_USED) continue;
-        if (Math.abs(angleDiff(angle[r], regAngle)) > prec) continue;
+        if (co[r] * rc + si[r] * rs < cosPrec) continue;
         used[r] = USED;
         region[size++] = r;
-        sx += Math.cos(angle[r]);
-        sy += Math.sin(angle[r]);
-        regAngle = Math.atan2(sy, sx);
+        sx += co[r];
+        sy += si[r];
+        const nn = Math.sqrt(sx * sx + sy * sy) || 1;
+        rc = sx / nn;
+        rs = sy / nn;
       }
     }
   }
@@ -191,37 +214,41 @@ function growRegion(seed: number, angle: Float32Array, used: Uint8Array, gw: num
 }
 
 /** The rectangle of a region: gradient-weighted centroid and principal axis, extents of the pixels. */
-function fitRect(region: Int32Array, size: number, mag: Float32Array, angle: Float32Array, gw: number, prec: number): Rect {
+function fitRect(region: Int32Array, size: number, mag: Float32Array, co: Float32Array, si: Float32Array, gw: number, prec: number): Rect {
+  // One pass of raw moments (coordinates relative to the first pixel, for precision).
+  const q0 = region[0];
+  const x0 = q0 % gw;
+  const y0 = (q0 - x0) / gw;
   let sw = 0;
   let mx = 0;
   let my = 0;
+  let mxx = 0;
+  let myy = 0;
+  let mxy = 0;
   let sc = 0;
   let ss = 0;
   for (let i = 0; i < size; i++) {
     const q = region[i];
-    const x = q % gw;
-    const y = (q - x) / gw;
+    const xa = q % gw;
+    const x = xa - x0;
+    const y = (q - xa) / gw - y0;
     const m = mag[q];
     sw += m;
     mx += m * x;
     my += m * y;
-    sc += Math.cos(angle[q]);
-    ss += Math.sin(angle[q]);
+    mxx += m * x * x;
+    myy += m * y * y;
+    mxy += m * x * y;
+    sc += co[q];
+    ss += si[q];
   }
-  const cx = mx / sw;
-  const cy = my / sw;
-  let ixx = 0;
-  let iyy = 0;
-  let ixy = 0;
-  for (let i = 0; i < size; i++) {
-    const q = region[i];
-    const x = q % gw;
-    const y = (q - x) / gw;
-    const m = mag[q];
-    ixx += m * (x - cx) * (x - cx);
-    iyy += m * (y - cy) * (y - cy);
-    ixy += m * (x - cx) * (y - cy);
-  }
+  const cxr = mx / sw;
+  const cyr = my / sw;
+  const cx = cxr + x0;
+  const cy = cyr + y0;
+  const ixx = mxx - sw * cxr * cxr;
+  const iyy = myy - sw * cyr * cyr;
+  const ixy = mxy - sw * cxr * cyr;
   // Major axis of the covariance [[ixx, ixy], [ixy, iyy]].
   let theta = 0.5 * Math.atan2(2 * ixy, ixx - iyy);
   const regAngle = Math.atan2(ss, sc);
@@ -255,7 +282,8 @@ function refine(
   region: Int32Array,
   size: number,
   rect: Rect,
-  angle: Float32Array,
+  co: Float32Array,
+  si: Float32Array,
   mag: Float32Array,
   used: Uint8Array,
   gw: number,
@@ -266,16 +294,18 @@ function refine(
   const sx = seed % gw;
   const sy = (seed - sx) / gw;
   const radius = (rect.w1 - rect.w0) / 2;
+  const r2 = radius * radius;
   let sum = 0;
   let sum2 = 0;
   let cnt = 0;
-  const a0 = angle[seed];
+  const c0 = co[seed];
+  const s0 = si[seed];
   for (let i = 0; i < size; i++) {
     const q = region[i];
     const x = q % gw;
     const y = (q - x) / gw;
-    if (Math.hypot(x - sx, y - sy) < radius) {
-      const da = angleDiff(angle[q], a0);
+    if ((x - sx) * (x - sx) + (y - sy) * (y - sy) < r2) {
+      const da = Math.atan2(si[q] * c0 - co[q] * s0, co[q] * c0 + si[q] * s0);
       sum += da;
       sum2 += da * da;
       cnt++;
@@ -284,30 +314,32 @@ function refine(
   const mean = cnt ? sum / cnt : 0;
   const tau = Math.max(prec / 4, Math.min(prec, 2 * Math.sqrt(Math.max(0, sum2 / Math.max(1, cnt) - mean * mean))));
   for (let i = 0; i < size; i++) used[region[i]] = NOT_USED;
-  size = growRegion(seed, angle, used, gw, gh, tau, region);
+  size = growRegion(seed, co, si, used, gw, gh, tau, region);
   if (size < 2) return null;
-  rect = fitRect(region, size, mag, angle, gw, prec);
-  // Still sparse: keep only the pixels within a shrinking radius of the seed.
+  rect = fitRect(region, size, mag, co, si, gw, prec);
+  // Still sparse: keep only the pixels within a shrinking radius of the seed (a few rounds).
   let rad = Math.hypot(rect.l1 - rect.l0, rect.w1 - rect.w0) / 2;
-  while (density(rect, size) < 0.7) {
+  for (let round = 0; density(rect, size) < 0.7; round++) {
+    if (round >= 16) return null;
     rad *= 0.75;
+    const rr = rad * rad;
     let k = 0;
     for (let i = 0; i < size; i++) {
       const q = region[i];
       const x = q % gw;
       const y = (q - x) / gw;
-      if (Math.hypot(x - sx, y - sy) <= rad) region[k++] = q;
+      if ((x - sx) * (x - sx) + (y - sy) * (y - sy) <= rr) region[k++] = q;
       else used[q] = NOT_USED;
     }
     if (k < 2) return null;
     size = k;
-    rect = fitRect(region, size, mag, angle, gw, prec);
+    rect = fitRect(region, size, mag, co, si, gw, prec);
   }
   return { size, rect };
 }
 
 /** log10 NFA of a rectangle: aligned pixels among all whose centre lies inside it. */
-function rectLogNfa(r: Rect, angle: Float32Array, gw: number, gh: number, prec: number, p: number, logNT: number): number {
+function rectLogNfa(r: Rect, co: Float32Array, si: Float32Array, gw: number, gh: number, prec: number, p: number, logNT: number): number {
   const { cx, cy, dx, dy } = r;
   const ex = [r.l0, r.l1].flatMap((l) => [r.w0, r.w1].map((t) => [cx + l * dx - t * dy, cy + l * dy + t * dx]));
   const x0 = Math.max(0, Math.floor(Math.min(...ex.map((e) => e[0]))));
@@ -316,6 +348,9 @@ function rectLogNfa(r: Rect, angle: Float32Array, gw: number, gh: number, prec: 
   const y1 = Math.min(gh - 1, Math.ceil(Math.max(...ex.map((e) => e[1]))));
   let total = 0;
   let aligned = 0;
+  const tc = Math.cos(r.theta);
+  const ts = Math.sin(r.theta);
+  const cosPrec = Math.cos(prec);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const l = (x - cx) * dx + (y - cy) * dy;
@@ -323,7 +358,7 @@ function rectLogNfa(r: Rect, angle: Float32Array, gw: number, gh: number, prec: 
       if (l < r.l0 || l > r.l1 || t < r.w0 || t > r.w1) continue;
       total++;
       const i = y * gw + x;
-      if (Math.abs(angleDiff(angle[i], r.theta)) <= prec) aligned++;
+      if (co[i] * tc + si[i] * ts >= cosPrec) aligned++;
     }
   }
   return logNT + logBinomialTail(total, aligned, p);

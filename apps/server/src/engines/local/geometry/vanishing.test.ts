@@ -22,7 +22,7 @@ describe('estimateVanishing on the Blender street renders (true cameras known)',
       const vErr = vpAngleDeg(f.vertical.point, cam.vps.z, cam);
       // Each true horizontal axis against the nearest estimated horizontal family.
       const hErr = (['x', 'y'] as const).map((k) => Math.min(...f.horizontal.map((h) => vpAngleDeg(h.point, cam.vps[k], cam))));
-      console.info(name, { vErr: vErr.toFixed(2), hErr: hErr.map((e) => e.toFixed(2)), focal: f.focal.toFixed(0), trueFocal: cam.focal.toFixed(0), from: f.focalFrom, manhattan: f.manhattan, implied: f.horizontal.map((h) => h.implied) });
+      process.stdout.write(`${name}: vertical ${vErr.toFixed(2)}°, x ${hErr[0].toFixed(2)}°, y ${hErr[1].toFixed(2)}°, focal ${f.focal.toFixed(0)} (${f.focalFrom}; true ${cam.focal.toFixed(0)}), manhattan ${f.manhattan}\n`);
       expect(f.vertical.implied).toBe(false);
       expect(vErr).toBeLessThan(2);
       // The façade facing the camera (world x) is always in view.

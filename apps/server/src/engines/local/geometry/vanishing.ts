@@ -194,24 +194,31 @@ export function estimateVanishing(segments: Segment[], w: number, h: number, opt
   let focalFrom: VanishingFrame['focalFrom'] = 'assumed';
   if (vertical && horizontal.length === 1) {
     const rest = restOf();
-    let best: { f: number; support: number } | null = null;
+    const scored: Array<{ f: number; support: number }> = [];
     for (let fov = 25; fov <= 110; fov += 1.5) {
       const f = Math.max(w, h) / 2 / Math.tan((fov * RAD) / 2);
       const c = { cx, cy, f };
       const d2 = normalize(cross(toDir(vertical.point, c), toDir(first!.point, c)));
-      const inl = inliers({ ...ctx, f }, rest, d2);
-      if (!best || inl.support > best.support) best = { f, support: inl.support };
+      scored.push({ f, support: inliers({ ...ctx, f }, rest, d2).support });
     }
+    // A flat score (a frontal view: the third point hardly moves with f) does not pick a focal
+    // length: among the near-best, the one nearest the assumed field of view.
+    const top = Math.max(...scored.map((s) => s.support));
+    const best = scored.filter((s) => s.support >= top * 0.9).sort((a, b) => Math.abs(Math.log(a.f / assumedF)) - Math.abs(Math.log(b.f / assumedF)))[0] ?? null;
+    const flat = Math.min(...scored.map((s) => s.support)) >= top * 0.7;
     if (best && best.support >= minSupport * 0.5) {
-      const c = { cx, cy, f: best.f };
+      const fBest = flat ? assumedF : best.f;
+      const fctx = { ...ctx, f: fBest };
+      const c = { cx, cy, f: fBest };
       const d2 = normalize(cross(toDir(vertical.point, c), toDir(first!.point, c)));
-      const seed = inliers({ ...ctx, f: best.f }, rest, d2);
-      const fctx = { ...ctx, f: best.f };
-      const refined = toPoint(refineDir(fctx, seed.members), fctx);
-      const second = inliers(fctx, rest, toDir(refined, fctx)).support >= seed.support * 0.9 ? refined : toPoint(d2, fctx);
-      const inl = inliers(fctx, rest, toDir(second, fctx));
-      focal = focalFromPair(first!.point, second, cx, cy, w, h) ?? best.f;
-      focalFrom = 'vanishing-points';
+      const seed = inliers(fctx, rest, d2);
+      // Refined freely only while it stays near the orthogonal direction (3°).
+      const refinedDir = refineDir(fctx, seed.members);
+      const dir2 = Math.abs(dot(refinedDir, d2)) > Math.cos(3 * RAD) ? refinedDir : d2;
+      const second = toPoint(dir2, fctx);
+      const inl = inliers(fctx, rest, dir2);
+      focal = (flat ? null : focalFromPair(first!.point, second, cx, cy, w, h)) ?? fBest;
+      focalFrom = flat ? 'assumed' : 'vanishing-points';
       ctx = { ...ctx, f: focal };
       horizontal.push({ point: second, dir: toDir(second, ctx), members: inl.members, support: inl.support, implied: false });
       for (const fam of [vertical, first!]) fam.dir = toDir(fam.point, ctx);
