@@ -4,3 +4,4 @@ export { detectSegments, type Segment } from './segments.js';
 export { estimateVanishing, type VanishingFamily, type VanishingFrame } from './vanishing.js';
 export { estimateGeometry, estimatePlanes, planesOf, type PhotoGeometry, type PlaneOptions, type PlaneRegion } from './planes.js';
 export { planeGrid, planeKindOfLabel, type PlaneGrid, type Polyline } from './grid.js';
+export { describeGeometry, type GeometryReport } from './report.js';
