@@ -130,7 +130,7 @@ export function GeometryPanel({ inputImageId, regions }: { inputImageId: number;
         </span>
       </button>
       {geometryOn ? (
-        <div className="border-t border-white/10">
+        <div className="max-h-[min(18rem,calc(100vh-30rem))] min-h-16 overflow-y-auto border-t border-white/10">
           {query.isFetching && !query.data ? (
             <p role="status" className="px-3 py-2 text-[12px] text-white/75">
               Finding the lines and vanishing points…
