@@ -25,7 +25,7 @@ function wallToImage(): number[] {
   return [ka[0], kb[0], ko[0], ka[1], kb[1], ko[1], ka[2], kb[2], ko[2]];
 }
 
-function render(toImage: number[]): { rgb: Rgb; mask: Plane } {
+function render(toImage: number[], cols = COLS, rows = ROWS): { rgb: Rgb; mask: Plane } {
   const inv = invert3(toImage)!;
   const rgb = newRgb(W, H);
   const mask = newPlane(W, H);
@@ -37,7 +37,7 @@ function render(toImage: number[]): { rgb: Rgb; mask: Plane } {
       for (let j = 0; j < S; j++)
         for (let i = 0; i < S; i++) {
           const q = applyH(inv, x + (i + 0.5) / S, y + (j + 0.5) / S);
-          if (!q || q[0] < 0 || q[1] < 0 || q[0] > COLS * SQUARE || q[1] > ROWS * SQUARE) {
+          if (!q || q[0] < 0 || q[1] < 0 || q[0] > cols * SQUARE || q[1] > rows * SQUARE) {
             acc += 0.55; // a flat background
             continue;
           }
@@ -51,6 +51,29 @@ function render(toImage: number[]): { rgb: Rgb; mask: Plane } {
   return { rgb, mask };
 }
 
+/** Each inner square of the board (plane → image by toImage) mapped back by toPlane: side lengths, corner cosines, axes. */
+function squaresThrough(toImage: number[], toPlane: number[], cols: number, rows: number) {
+  const sides: number[] = [];
+  const cosines: number[] = [];
+  const axes: Array<[number[], number[]]> = [];
+  for (let r = 1; r < rows - 1; r++)
+    for (let c = 1; c < cols - 1; c++) {
+      const corner = (i: number, j: number) => {
+        const im = applyH(toImage, (c + i) * SQUARE, (r + j) * SQUARE)!;
+        return applyH(toPlane, im[0], im[1])!;
+      };
+      const p0 = corner(0, 0);
+      const pu = corner(1, 0);
+      const pv = corner(0, 1);
+      const du = [pu[0] - p0[0], pu[1] - p0[1]];
+      const dv = [pv[0] - p0[0], pv[1] - p0[1]];
+      sides.push(Math.hypot(du[0], du[1]), Math.hypot(dv[0], dv[1]));
+      cosines.push(Math.abs(du[0] * dv[0] + du[1] * dv[1]) / (Math.hypot(du[0], du[1]) * Math.hypot(dv[0], dv[1])));
+      axes.push([du, dv]);
+    }
+  return { sides, cosines, axes };
+}
+
 describe('estimatePlanes', () => {
   it('rectifies a checkerboard wall seen in perspective: its squares come out equal squares (5 %) at the real scale', () => {
     const toImage = wallToImage();
@@ -60,25 +83,12 @@ describe('estimatePlanes', () => {
     const plane = g.planes[0]!;
     expect(plane.source).toBe('lines');
     expect(g.frame.focalFrom).toBe('vanishing-points');
-    const sides: number[] = [];
-    const cosines: number[] = [];
-    for (let r = 1; r < ROWS - 1; r++)
-      for (let c = 1; c < COLS - 1; c++) {
-        const corner = (i: number, j: number) => {
-          const im = applyH(toImage, (c + i) * SQUARE, (r + j) * SQUARE)!;
-          return applyH(plane.toPlane, im[0], im[1])!;
-        };
-        const p0 = corner(0, 0);
-        const pu = corner(1, 0);
-        const pv = corner(0, 1);
-        const du = [pu[0] - p0[0], pu[1] - p0[1]];
-        const dv = [pv[0] - p0[0], pv[1] - p0[1]];
-        sides.push(Math.hypot(du[0], du[1]), Math.hypot(dv[0], dv[1]));
-        cosines.push(Math.abs(du[0] * dv[0] + du[1] * dv[1]) / (Math.hypot(du[0], du[1]) * Math.hypot(dv[0], dv[1])));
-        // u runs along the courses (right), v upward.
-        expect(du[0]).toBeGreaterThan(0);
-        expect(dv[1]).toBeGreaterThan(0);
-      }
+    const { sides, cosines, axes } = squaresThrough(toImage, plane.toPlane, COLS, ROWS);
+    for (const [du, dv] of axes) {
+      // u runs along the courses (right), v upward.
+      expect(du[0]).toBeGreaterThan(0);
+      expect(dv[1]).toBeGreaterThan(0);
+    }
     const mean = sides.reduce((s, v) => s + v, 0) / sides.length;
     for (const s of sides) expect(Math.abs(s / mean - 1)).toBeLessThan(0.05);
     for (const c of cosines) expect(c).toBeLessThan(0.05);
@@ -90,6 +100,32 @@ describe('estimatePlanes', () => {
     const estU = plane.vanishing[0];
     const ang = Math.acos(Math.abs(normalize([(trueU[0] - 320 * trueU[2]) / F, (trueU[1] - 240 * trueU[2]) / F, trueU[2]]).reduce((s, v, k) => s + v * normalize([(estU.x - 320 * estU.w) / F, (estU.y - 240 * estU.w) / F, estU.w])[k], 0)));
     expect((ang * 180) / Math.PI).toBeLessThan(1);
+  });
+
+  it('rectifies a checkerboard floor seen from eye height (no vertical lines: the horizon of its two families gives the plane) to equal squares at the real scale', () => {
+    // Camera 1.6 m above the floor, pitched down 20°, the board turned 30°: plane (u, v) → image.
+    const pitch = (-20 * Math.PI) / 180;
+    const yaw = (30 * Math.PI) / 180;
+    const A: Vec3 = [Math.cos(yaw), 0, Math.sin(yaw)];
+    const B: Vec3 = [-Math.sin(yaw), 0, Math.cos(yaw)];
+    const O: Vec3 = [-2.5, 1.6, 2.2];
+    const rx = (p: Vec3): Vec3 => [p[0], p[1] * Math.cos(pitch) + p[2] * Math.sin(pitch), -p[1] * Math.sin(pitch) + p[2] * Math.cos(pitch)];
+    const K = [F, 0, W / 2, 0, F, H / 2, 0, 0, 1];
+    const [ka, kb, ko] = [A, B, O].map((c) => mulVec(K, rx(c)));
+    const toImage = [ka[0], kb[0], ko[0], ka[1], kb[1], ko[1], ka[2], kb[2], ko[2]];
+    const cols = 10;
+    const rows = 12;
+    const { rgb, mask } = render(toImage, cols, rows);
+    const g = estimateGeometry(rgb, [{ mask, kind: 'floor' }], { cameraHeightM: 1.6 });
+    const plane = g.planes[0]!;
+    expect(plane.source).toBe('lines');
+    expect(g.frame.vertical.implied).toBe(true);
+    const { sides, cosines } = squaresThrough(toImage, plane.toPlane, cols, rows);
+    const mean = sides.reduce((s, v) => s + v, 0) / sides.length;
+    for (const s of sides) expect(Math.abs(s / mean - 1)).toBeLessThan(0.05);
+    for (const c of cosines) expect(c).toBeLessThan(0.05);
+    expect(mean).toBeGreaterThan(SQUARE * 0.9);
+    expect(mean).toBeLessThan(SQUARE * 1.1);
   });
 
   it('gives a region without lines a fronto-parallel fallback, and an empty region null', () => {

@@ -11,7 +11,7 @@
 import { mulberry32 } from '../pixels/prng.js';
 import type { VanishingPoint } from './plane.js';
 import { segmentLength, type Segment } from './segments.js';
-import { cross, dot, normalize, smallestEigenvector, type Vec3 } from './linalg.js';
+import { cross, dot, normalize, scale, smallestEigenvector, type Vec3 } from './linalg.js';
 
 export interface VanishingFamily {
   point: VanishingPoint;
@@ -233,8 +233,29 @@ export function estimateVanishing(segments: Segment[], w: number, h: number, opt
     }
   }
 
-  // 4. Complete the frame: no vertical family → the image's vertical; one horizontal → its orthogonal.
-  const vert: VanishingFamily = vertical ?? { point: { x: 0, y: 1, w: 0 }, dir: [0, 1, 0], members: [], support: 0, implied: true };
+  // No vertical lines (a floor, a street seen from above): a second family of the plane's lines,
+  // the focal length from the pair, and the vertical as the normal of their plane (the horizon).
+  let fromHorizon: Vec3 | null = null;
+  if (!vertical && horizontal.length === 1) {
+    const second = ransac(ctx, restOf(), (d) => Math.abs(dot(d, first!.dir)) < Math.cos(25 * RAD));
+    if (second && second.support >= minSupport * 0.6) {
+      const f = focalFromPair(first!.point, second.point, cx, cy, w, h);
+      if (f) {
+        focal = f;
+        focalFrom = 'vanishing-points';
+        ctx = { ...ctx, f };
+      }
+      for (const fam of [first!, second]) fam.dir = toDir(fam.point, ctx);
+      horizontal.push(second);
+      fromHorizon = normalize(cross(first!.dir, second.dir));
+      if (fromHorizon[1] < 0) fromHorizon = scale(fromHorizon, -1);
+    }
+  }
+
+  // 4. Complete the frame: no vertical family → the horizon's normal, else the image's vertical;
+  //    one horizontal → its orthogonal.
+  const impliedUp: Vec3 = fromHorizon ?? [0, 1, 0];
+  const vert: VanishingFamily = vertical ?? { point: toPoint(impliedUp, ctx), dir: impliedUp, members: [], support: 0, implied: true };
   if (horizontal.length === 1) {
     const d = normalize(cross(vert.dir, horizontal[0].dir));
     horizontal.push({ point: toPoint(d, ctx), dir: d, members: [], support: 0, implied: true });
