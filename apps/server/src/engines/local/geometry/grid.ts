@@ -21,7 +21,8 @@ const SAMPLES = 96;
 /** Region labels of Generate Regions → the kind of plane they lie on (none for sky, trees…). */
 export function planeKindOfLabel(label: string): PlaneKind | null {
   const l = label.toLowerCase();
-  if (['facade', 'façade', 'wall', 'building', 'door'].includes(l)) return 'wall';
+  // Windows and doors lie in their façade's plane (a curtain wall is mostly "window").
+  if (['facade', 'façade', 'wall', 'building', 'door', 'window'].includes(l)) return 'wall';
   if (['ground', 'floor', 'road', 'paving'].includes(l)) return 'floor';
   if (['roof', 'ceiling'].includes(l)) return 'roof';
   return null;
