@@ -309,3 +309,60 @@ export const maskRegionsResponseSchema = z.object({
   data: z.object({ inputImageId: z.number().int(), maskRegions: z.array(maskRegionSchema) }),
 });
 export type MaskRegionsResponse = z.infer<typeof maskRegionsResponseSchema>;
+
+// ---- geometry of the photo (issue 30 part 1) ----
+
+/** A homogeneous image point (x, y, w) in the geometry's pixel frame; w = 0 is a direction (a point at infinity). */
+export const geometryPointSchema = z.object({ x: z.number(), y: z.number(), w: z.number() });
+export type GeometryPoint = z.infer<typeof geometryPointSchema>;
+
+const polylineSchema = z.array(z.tuple([z.number(), z.number()]));
+
+export const GEOMETRY_PLANE_KINDS = ['wall', 'floor', 'roof'] as const;
+export const GEOMETRY_PLANE_SOURCES = ['lines', 'passes', 'fallback'] as const;
+
+/**
+ * GET /masks/{inputImageId}/geometry: the photo's vanishing points and, for each façade, ground
+ * and roof region, its plane drawn as a grid (lines every `step` metres, clipped to the region).
+ * Coordinates are pixels of a `width` × `height` copy of the image (scale them to the display).
+ */
+export const maskGeometryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    inputImageId: z.number().int(),
+    width: z.number().int(),
+    height: z.number().int(),
+    /** Focal length in those pixels, read from two orthogonal vanishing points or assumed (~55° field of view). */
+    focal: z.number(),
+    focalFrom: z.enum(['vanishing-points', 'assumed']),
+    /** The three directions came out near-orthogonal. */
+    manhattan: z.boolean(),
+    vanishingPoints: z.array(
+      geometryPointSchema.extend({
+        role: z.enum(['vertical', 'horizontal']),
+        /** Summed length (pixels) of the segments pointing at it; 0 when implied. */
+        support: z.number(),
+        /** Not seen in the lines: completed from the others. */
+        implied: z.boolean(),
+      }),
+    ),
+    regions: z.array(
+      z.object({
+        maskId: z.number().int(),
+        label: z.string(),
+        kind: z.enum(GEOMETRY_PLANE_KINDS),
+        source: z.enum(GEOMETRY_PLANE_SOURCES),
+        confidence: z.number(),
+        /** The plane's u and v vanishing points. */
+        vanishing: z.tuple([geometryPointSchema, geometryPointSchema]),
+        /** Metres between grid lines. */
+        step: z.number(),
+        /** Image polylines of the lines of constant u, then of constant v. */
+        u: z.array(polylineSchema),
+        v: z.array(polylineSchema),
+      }),
+    ),
+  }),
+});
+export type MaskGeometryResponse = z.infer<typeof maskGeometryResponseSchema>;
+export type MaskGeometryRegion = MaskGeometryResponse['data']['regions'][number];

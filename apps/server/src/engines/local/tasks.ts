@@ -1,5 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { RenderType } from '@atelier/contract';
+import type { PlaneKind } from './geometry/plane.js';
+import type { GeometryReport } from './geometry/report.js';
 import type { MaterialRecipe } from './materials/recipes.js';
 import type { RenderParams } from './render/pipeline.js';
 
@@ -48,7 +50,8 @@ export type Task =
       port?: MessagePort;
     }
   | { op: 'enhance'; image: RawRgb; params: EnhanceParams; port?: MessagePort }
-  | { op: 'thumbnail'; spec: ThumbnailSpec; size: number; port?: MessagePort };
+  | { op: 'thumbnail'; spec: ThumbnailSpec; size: number; port?: MessagePort }
+  | { op: 'geometry'; image: RawRgb; regions: Array<{ mask: Uint8Array; kind: PlaneKind }>; realHeightCm?: number; port?: MessagePort };
 
 export interface SegmentResult {
   regions: Array<{ label: string; area: number; color: [number, number, number]; confidence?: number; mask: Uint8Array }>;
@@ -56,4 +59,4 @@ export interface SegmentResult {
   height: number;
 }
 
-export type TaskResult = RawRgb | SegmentResult;
+export type TaskResult = RawRgb | SegmentResult | GeometryReport;

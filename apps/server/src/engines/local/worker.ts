@@ -1,4 +1,5 @@
 import { enhanceImage } from './enhance.js';
+import { describeGeometry } from './geometry/report.js';
 import { inpaintImage, outpaintImage } from './inpaint.js';
 import { planeFromBytes, rgbFromBytes, rgbToBytes, type Rgb } from './pixels/image.js';
 import { renderImage } from './render/pipeline.js';
@@ -58,5 +59,10 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
     }
     case 'thumbnail':
       return toRaw(renderThumbnail(task.spec, task.size));
+    case 'geometry': {
+      const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);
+      const regions = task.regions.map((r) => ({ kind: r.kind, mask: planeFromBytes(r.mask, task.image.width, task.image.height) }));
+      return describeGeometry(img, regions, { realHeightCm: task.realHeightCm });
+    }
   }
 }

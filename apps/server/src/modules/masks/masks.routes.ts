@@ -6,6 +6,7 @@ import {
   getMasksResponseSchema,
   maskErrorResponseSchema,
   maskIdParamsSchema,
+  maskGeometryResponseSchema,
   maskInputParamsSchema,
   maskRegionResponseSchema,
   updateMaskStyleRequestSchema,
@@ -16,6 +17,7 @@ import { onInputImageCopied, setUploadRegionsHandler } from '../images/index.js'
 import { registerMasksQueue } from './masks.job.js';
 import { masksEditRoutes } from './masks.edit.routes.js';
 import { idPassUploadRegions } from './masks.upload.js';
+import { getMaskGeometry } from './masks.geometry.js';
 import { clearMaskStyle, copyMasks, getMasks, setMaskVisibility, startMaskGeneration, updateMaskStyle } from './masks.service.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
@@ -75,6 +77,25 @@ async function masksPlugin(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => getMasks(ctx, req.userId, req.params.inputImageId),
+  );
+
+  app.get(
+    '/:inputImageId/geometry',
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: "The photo's vanishing points and the plane grid of each façade, ground and roof region",
+        description:
+          'Line segments, vanishing points (a Manhattan frame where it fits) and, for each visible region labelled façade, ' +
+          'ground or roof, its plane: a grid of image polylines every metre or more, clipped to the region, in the pixels of ' +
+          'a `width` × `height` copy of the image. Regions with too few lines get a fronto-parallel fallback plane.',
+        params: maskInputParamsSchema,
+        response: { 200: maskGeometryResponseSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req) => getMaskGeometry(ctx, req.userId, req.params.inputImageId),
   );
 
   app.put(

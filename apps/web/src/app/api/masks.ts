@@ -4,6 +4,7 @@ import {
   type GenerateMasksRequest,
   type GenerateMasksResponse,
   type GetMasksResponse,
+  type MaskGeometryResponse,
   type LiveMessage,
   type MaskRegion,
   type MaskRegionResponse,
@@ -21,6 +22,7 @@ import { API_BASE } from './http';
  */
 
 export type MasksData = GetMasksResponse['data'];
+export type MaskGeometryData = MaskGeometryResponse['data'];
 
 /**
  * The callbackUrl sent with POST /masks/generate (spec §7; its value is not given): the address
@@ -42,6 +44,12 @@ export const masksApi = api.injectEndpoints({
     getMasks: build.query<MasksData, number>({
       query: (inputImageId) => `/masks/${inputImageId}`,
       transformResponse: (reply: GetMasksResponse) => reply.data,
+      providesTags: (_r, _e, id) => [maskTag(id)],
+    }),
+    /** The photo's vanishing points and each façade/ground/roof region's plane grid (issue 30); read again when the regions change. */
+    getMaskGeometry: build.query<MaskGeometryData, number>({
+      query: (inputImageId) => `/masks/${inputImageId}/geometry`,
+      transformResponse: (reply: MaskGeometryResponse) => reply.data,
       providesTags: (_r, _e, id) => [maskTag(id)],
     }),
     /** Status processing at once; failed when the request fails (spec §4). */
@@ -144,6 +152,7 @@ async function replaceRegionWhenDone(inputImageId: number, dispatch: Dispatch, d
 
 export const {
   useGetMasksQuery,
+  useGetMaskGeometryQuery,
   useGenerateMasksMutation,
   useUpdateMaskStyleMutation,
   useClearMaskStyleMutation,

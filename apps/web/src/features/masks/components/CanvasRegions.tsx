@@ -6,6 +6,7 @@ import { RegionEditToolbar } from '../editor/RegionEditToolbar';
 import { useInputMasks } from '../hooks/useInputMasks';
 import { regionName } from '../lib/regionDrafts';
 import { setHoveredMask, useMaskView, type OverlayTarget } from '../store/maskView';
+import { GeometryOverlay, GeometryPanel } from './GeometryOverlay';
 import { MaskOverlay } from './MaskOverlay';
 import { RegionLegend } from './RegionLegend';
 
@@ -17,7 +18,12 @@ export function CanvasMaskLayer({ inputImageId, target }: { inputImageId: number
   const editor = useRegionEditor();
   if (!view.overlayOn[target] || regions.length === 0) return null;
   if (editor.active && target === 'input' && inputImageId !== null) return <RegionEditLayer inputImageId={inputImageId} regions={regions} />;
-  return <MaskOverlay regions={regions} highlightId={hoveredMaskId} onHover={setHoveredMask} />;
+  return (
+    <>
+      <MaskOverlay regions={regions} highlightId={hoveredMaskId} onHover={setHoveredMask} />
+      {view.geometryOn && inputImageId !== null ? <GeometryOverlay inputImageId={inputImageId} /> : null}
+    </>
+  );
 }
 
 /** The canvas's region editor controls, region list and the name of the region under the pointer. */
@@ -33,6 +39,7 @@ export function CanvasRegionPanel({ inputImageId, target }: { inputImageId: numb
     <div className="pointer-events-none flex flex-col items-end gap-2">
       {target === 'input' ? <RegionEditToolbar inputImageId={inputImageId} regions={regions} fetching={isFetching} /> : null}
       <RegionLegend inputImageId={inputImageId} regions={regions} />
+      <GeometryPanel inputImageId={inputImageId} regions={regions} />
       {hovered ? (
         <div role="status" className="inline-flex max-w-60 items-center gap-2 rounded-full bg-stone-900/85 px-3 py-1.5 text-xs text-white shadow-raised backdrop-blur">
           <span className="size-2.5 shrink-0 rounded-full" style={{ background: hovered.color }} aria-hidden />

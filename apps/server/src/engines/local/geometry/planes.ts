@@ -1,0 +1,253 @@
+/**
+ * The plane of each façade, roof and ground region (issue 30 part 1): from the photo's
+ * vanishing frame, a homography image → plane coordinates in metres (plane.ts).
+ *
+ * - wall: the horizontal family whose segments dominate inside the region and the vertical;
+ *   the plane through the region's centroid ray, scaled so the region's height is the assumed
+ *   real height (the render's `buildingHeight`);
+ * - floor: the ground plane (normal: the vertical) 1.6 m below the camera (eye height);
+ * - roof: a horizontal plane at the building's height (flat roofs; pitched ones are not solved).
+ * Too few lines in a wall region, or a floor/roof region across the horizon → a fronto-parallel
+ * `fallback` plane with low confidence.
+ */
+import { luminance, type Plane, type Rgb } from '../pixels/image.js';
+import { applyH, cross, dot, invert3, mulMat, normalize, scale, type Vec3 } from './linalg.js';
+import type { PlaneKind, RegionPlane, VanishingPoint } from './plane.js';
+import { detectSegments, segmentLength, type Segment } from './segments.js';
+import { estimateVanishing, type VanishingFamily, type VanishingFrame } from './vanishing.js';
+
+export interface PlaneRegion {
+  /** 1 (> 0.5) inside the region; the size of the image. */
+  mask: Plane;
+  kind: PlaneKind;
+}
+
+export interface PlaneOptions {
+  /** The building's real height (cm): a wall region's height in the photo is taken to be this. */
+  realHeightCm?: number;
+  /** Eye height above the ground, metres. */
+  cameraHeightM?: number;
+  /** Lines are detected on a copy this long (longest side, pixels) at most. */
+  analysisSide?: number;
+}
+
+export interface PhotoGeometry {
+  segments: Segment[];
+  frame: VanishingFrame;
+  planes: Array<RegionPlane | null>;
+}
+
+const DEFAULT_HEIGHT_CM = 1000;
+const MIN_PIXELS = 64;
+
+/** Segments, vanishing frame and the plane of each region (null: an empty region). */
+export function estimateGeometry(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOptions = {}): PhotoGeometry {
+  const scale = Math.min(1, (opts.analysisSide ?? 640) / Math.max(rgb.w, rgb.h));
+  const segments = detectSegments(luminance(rgb), { scale });
+  const frame = estimateVanishing(segments, rgb.w, rgb.h);
+  return { segments, frame, planes: planesOf(frame, segments, regions, opts) };
+}
+
+/** The plane of each region of `rgb` (null: a region with no pixels). */
+export function estimatePlanes(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOptions = {}): Array<RegionPlane | null> {
+  return estimateGeometry(rgb, regions, opts).planes;
+}
+
+interface Stats {
+  n: number;
+  cx: number;
+  cy: number;
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+function regionStats(mask: Plane): Stats | null {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  const { w, h, d } = mask;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (d[y * w + x] <= 0.5) continue;
+      n++;
+      sx += x + 0.5;
+      sy += y + 0.5;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  if (n < MIN_PIXELS) return null;
+  return { n, cx: sx / n, cy: sy / n, minX, maxX: maxX + 1, minY, maxY: maxY + 1 };
+}
+
+/** Summed length of a family's segments lying in the region (sampled at 3 points each). */
+function supportIn(fam: VanishingFamily, segs: Segment[], mask: Plane): number {
+  let s = 0;
+  for (const i of fam.members) {
+    const g = segs[i];
+    let inside = 0;
+    for (const t of [0.25, 0.5, 0.75]) {
+      const x = Math.floor(g.x1 + (g.x2 - g.x1) * t);
+      const y = Math.floor(g.y1 + (g.y2 - g.y1) * t);
+      if (x >= 0 && y >= 0 && x < mask.w && y < mask.h && mask.d[y * mask.w + x] > 0.5) inside++;
+    }
+    if (inside >= 2) s += segmentLength(g);
+  }
+  return s;
+}
+
+type K = Pick<VanishingFrame, 'focal' | 'cx' | 'cy'>;
+const kMat = (k: K) => [k.focal, 0, k.cx, 0, k.focal, k.cy, 0, 0, 1];
+const ray = (k: K, x: number, y: number): Vec3 => [(x - k.cx) / k.focal, (y - k.cy) / k.focal, 1];
+const project = (k: K, p: Vec3): [number, number] => [k.cx + (k.focal * p[0]) / p[2], k.cy + (k.focal * p[1]) / p[2]];
+const vpOf = (k: K, d: Vec3): VanishingPoint => ({ x: k.focal * d[0] + k.cx * d[2], y: k.focal * d[1] + k.cy * d[2], w: d[2] });
+const orthogonalTo = (a: Vec3, n: Vec3): Vec3 => normalize([a[0] - dot(a, n) * n[0], a[1] - dot(a, n) * n[1], a[2] - dot(a, n) * n[2]]);
+
+/** Turns `d` so that a small step along it from p moves the image point in direction (ix, iy). */
+function orient(k: K, p: Vec3, d: Vec3, ix: number, iy: number): Vec3 {
+  const eps = 1e-3 * Math.hypot(p[0], p[1], p[2]);
+  const a = project(k, p);
+  const b = project(k, [p[0] + d[0] * eps, p[1] + d[1] * eps, p[2] + d[2] * eps]);
+  return (b[0] - a[0]) * ix + (b[1] - a[1]) * iy >= 0 ? d : scale(d, -1);
+}
+
+/**
+ * toPlane for the plane through p0 spanned by unit directions a (u) and b (v), in the units of
+ * p0, then scaled by s and shifted so the region's 2nd-percentile (u, v) is the origin.
+ */
+function homography(k: K, a: Vec3, b: Vec3, p0: Vec3, mask: Plane, stats: Stats, metres: (range: { u: number; v: number }) => number): number[] | null {
+  const km = kMat(k);
+  // Columns K·a, K·b, K·p0: plane (u, v, 1) → image.
+  const cols = [a, b, p0].map((c) => [km[0] * c[0] + km[2] * c[2], km[4] * c[1] + km[5] * c[2], c[2]]);
+  const toImage = [cols[0][0], cols[1][0], cols[2][0], cols[0][1], cols[1][1], cols[2][1], cols[0][2], cols[1][2], cols[2][2]];
+  const inv = invert3(toImage);
+  if (!inv) return null;
+  // The region's extent in the plane (pixels sampled on a grid; points beyond the horizon dropped).
+  const us: number[] = [];
+  const vs: number[] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt(stats.n / 4000)));
+  for (let y = stats.minY; y < stats.maxY; y += step)
+    for (let x = stats.minX; x < stats.maxX; x += step) {
+      if (mask.d[y * mask.w + x] <= 0.5) continue;
+      const w = inv[6] * (x + 0.5) + inv[7] * (y + 0.5) + inv[8];
+      if (w <= 1e-9) continue;
+      const q = applyH(inv, x + 0.5, y + 0.5);
+      if (!q) continue;
+      us.push(q[0]);
+      vs.push(q[1]);
+    }
+  if (us.length < 16) return null;
+  us.sort((p, q) => p - q);
+  vs.sort((p, q) => p - q);
+  const pct = (arr: number[], t: number) => arr[Math.min(arr.length - 1, Math.floor(arr.length * t))];
+  const u0 = pct(us, 0.02);
+  const v0 = pct(vs, 0.02);
+  const s = metres({ u: pct(us, 0.98) - u0, v: pct(vs, 0.98) - v0 });
+  if (!Number.isFinite(s) || s <= 0) return null;
+  return mulMat([s, 0, -s * u0, 0, s, -s * v0, 0, 0, 1], inv);
+}
+
+function fallback(kind: PlaneKind, stats: Stats, heightM: number): RegionPlane {
+  const s = heightM / Math.max(1, stats.maxY - stats.minY);
+  return {
+    kind,
+    toPlane: [s, 0, -s * stats.minX, 0, -s, s * stats.maxY, 0, 0, 1],
+    vanishing: [
+      { x: 1, y: 0, w: 0 },
+      { x: 0, y: -1, w: 0 },
+    ],
+    source: 'fallback',
+    confidence: 0.1,
+  };
+}
+
+const confidenceOf = (support: number, stats: Stats) => Math.max(0.15, Math.min(1, support / (2 * Math.sqrt(stats.n))));
+
+function wallPlane(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats, heightM: number): RegionPlane | null {
+  const vSup = supportIn(frame.vertical, segs, mask);
+  let best: VanishingFamily | null = null;
+  let bestSup = 0;
+  for (const fam of frame.horizontal) {
+    const s = supportIn(fam, segs, mask);
+    if (s > bestSup) {
+      best = fam;
+      bestSup = s;
+    }
+  }
+  const scale = Math.sqrt(stats.n);
+  const p0 = ray(frame, stats.cx, stats.cy);
+  const b = orient(frame, p0, frame.vertical.dir, 0, -1);
+  let a: Vec3;
+  if (best && bestSup >= scale * 0.3) a = orient(frame, p0, orthogonalTo(best.dir, b), 1, 0);
+  else if (!frame.vertical.implied && vSup >= scale * 0.3) {
+    // Verticals but no horizontal courses: a wall facing the camera (its keystone corrected).
+    a = orient(frame, p0, orthogonalTo([1, 0, 0], b), 1, 0);
+    bestSup = vSup * 0.5;
+  } else return null;
+  if (!Number.isFinite(a[0])) return null;
+  const toPlane = homography(frame, a, b, p0, mask, stats, (r) => heightM / r.v);
+  if (!toPlane) return null;
+  return {
+    kind: 'wall',
+    toPlane,
+    vanishing: [vpOf(frame, a), vpOf(frame, b)],
+    source: 'lines',
+    confidence: confidenceOf(Math.min(bestSup, vSup + (frame.vertical.implied ? scale : 0)), stats),
+  };
+}
+
+function horizontalPlane(kind: 'floor' | 'roof', frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats, eyeM: number, heightM: number): RegionPlane | null {
+  const p = ray(frame, stats.cx, stats.cy);
+  const up = orient(frame, p, frame.vertical.dir, 0, -1);
+  const along = dot(p, up);
+  // The plane X·up = offset: the ground below the eye; a roof at the building's height.
+  // A roof seen from above (an aerial view): the camera's height is unknown; one building
+  // height above the roof is assumed, and the confidence says so.
+  const fromAbove = kind === 'roof' && along < 0;
+  const offset = kind === 'floor' ? -eyeM : fromAbove ? -heightM : heightM - eyeM;
+  const t = offset / along;
+  if (!Number.isFinite(t) || t <= 0 || Math.abs(along) < 0.02) return null;
+  const p0 = scale(p, t);
+  let best: VanishingFamily = frame.horizontal[0];
+  let bestSup = -1;
+  for (const fam of frame.horizontal) {
+    const s = supportIn(fam, segs, mask);
+    if (s > bestSup) {
+      best = fam;
+      bestSup = s;
+    }
+  }
+  const a = orient(frame, p0, orthogonalTo(best.dir, up), 1, 0);
+  // v away from the camera: the direction in the plane whose depth grows.
+  let b = normalize(cross(up, a));
+  if (dot(b, p0) < 0) b = scale(b, -1);
+  const toPlane = homography(frame, a, b, p0, mask, stats, () => 1);
+  if (!toPlane) return null;
+  const lineSupport = frame.horizontal.reduce((s, f) => s + (f.implied ? 0 : f.support), 0);
+  return {
+    kind,
+    toPlane,
+    vanishing: [vpOf(frame, a), vpOf(frame, b)],
+    source: 'lines',
+    confidence: Math.max(0.15, Math.min(0.9, lineSupport / (Math.hypot(frame.width, frame.height) * 2))) * (frame.manhattan ? 1 : 0.6) * (fromAbove ? 0.5 : 1),
+  };
+}
+
+/** The planes of the regions from an estimated frame (exported for callers that have one). */
+export function planesOf(frame: VanishingFrame, segs: Segment[], regions: PlaneRegion[], opts: PlaneOptions = {}): Array<RegionPlane | null> {
+  const heightM = (opts.realHeightCm ?? DEFAULT_HEIGHT_CM) / 100;
+  const eyeM = opts.cameraHeightM ?? 1.6;
+  return regions.map(({ mask, kind }) => {
+    const stats = regionStats(mask);
+    if (!stats) return null;
+    const plane = kind === 'wall' ? wallPlane(frame, segs, mask, stats, heightM) : horizontalPlane(kind, frame, segs, mask, stats, eyeM, heightM);
+    return plane ?? fallback(kind, stats, heightM);
+  });
+}

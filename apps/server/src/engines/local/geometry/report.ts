@@ -1,0 +1,57 @@
+/**
+ * The geometry of a photo as the "Show geometry" overlay needs it: the vanishing points and,
+ * per region, its plane's kind, source, confidence, vanishing points and grid polylines.
+ */
+import type { Rgb } from '../pixels/image.js';
+import { planeGrid } from './grid.js';
+import type { PlaneKind, RegionPlane, VanishingPoint } from './plane.js';
+import { estimateGeometry, type PlaneOptions, type PlaneRegion } from './planes.js';
+import type { VanishingFrame } from './vanishing.js';
+
+export interface GeometryReport {
+  width: number;
+  height: number;
+  focal: number;
+  focalFrom: VanishingFrame['focalFrom'];
+  manhattan: boolean;
+  vanishingPoints: Array<VanishingPoint & { role: 'vertical' | 'horizontal'; support: number; implied: boolean }>;
+  /** One per region given, in order; null: no plane (an empty region). */
+  regions: Array<{
+    kind: PlaneKind;
+    source: RegionPlane['source'];
+    confidence: number;
+    vanishing: [VanishingPoint, VanishingPoint];
+    toPlane: number[];
+    step: number;
+    u: Array<Array<[number, number]>>;
+    v: Array<Array<[number, number]>>;
+  } | null>;
+}
+
+const round = (v: number, k = 1000) => Math.round(v * k) / k;
+const pt = (p: VanishingPoint): VanishingPoint => {
+  // Homogeneous: scale to a unit vector so huge and tiny values stay readable.
+  const n = Math.hypot(p.x, p.y, p.w) || 1;
+  return { x: round(p.x / n, 1e6), y: round(p.y / n, 1e6), w: round(p.w / n, 1e9) };
+};
+
+export function describeGeometry(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOptions = {}): GeometryReport {
+  const g = estimateGeometry(rgb, regions, opts);
+  const f = g.frame;
+  return {
+    width: rgb.w,
+    height: rgb.h,
+    focal: round(f.focal, 10),
+    focalFrom: f.focalFrom,
+    manhattan: f.manhattan,
+    vanishingPoints: [
+      { ...pt(f.vertical.point), role: 'vertical', support: Math.round(f.vertical.support), implied: f.vertical.implied },
+      ...f.horizontal.map((h) => ({ ...pt(h.point), role: 'horizontal' as const, support: Math.round(h.support), implied: h.implied })),
+    ],
+    regions: g.planes.map((p, i) => {
+      if (!p) return null;
+      const grid = planeGrid(p, regions[i].mask) ?? { step: 1, u: [], v: [] };
+      return { kind: p.kind, source: p.source, confidence: round(p.confidence, 100), vanishing: [pt(p.vanishing[0]), pt(p.vanishing[1])], toPlane: p.toPlane, ...grid };
+    }),
+  };
+}
