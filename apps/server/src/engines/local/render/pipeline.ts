@@ -1,6 +1,7 @@
 import { cloneRgb, luminance, type Plane, type Rgb } from '../pixels/image.js';
 import { mixSeed, mulberry32 } from '../pixels/prng.js';
 import type { RegionPlane } from '../geometry/plane.js';
+import { estimateRegionPlanes } from './region-planes.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
 import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
@@ -73,9 +74,14 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const a = analyse(input);
   progress(22);
 
-  // Materials, into the regions before any grading (so light and weather apply to them).
+  // Materials, into the regions before any grading (so light and weather apply to them), each
+  // on its plane: from a model's passes when given, else from the photo's lines.
+  const planes = lum0
+    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane })), p.buildingHeight)
+    : [];
   let mi = 0;
   for (const r of p.regions) {
+    const plane = planes[mi];
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
     const res = compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
@@ -86,7 +92,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       detail,
       horizonY: a.sky.horizonY,
       realHeight: p.buildingHeight,
-      plane: r.plane,
+      plane,
       tone: choice.tone,
     });
     if (res.painted) {
