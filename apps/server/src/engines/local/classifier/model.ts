@@ -21,6 +21,8 @@ export interface RegionModel {
   /** classes × hidden, row-major. */
   w2: number[];
   b2: number[];
+  /** Names of the labelled images it was trained on (the bench scores only images not among them). */
+  trainedOn?: string[];
 }
 
 const MODEL_URL = new URL('./region-model.json', import.meta.url);
