@@ -75,7 +75,7 @@ export const SMOOTHING = { strength: 2, colour: 12, rounds: 3 };
  * "water" superpixel inside a glass façade takes its neighbours' class while a real edge (a
  * roofline against the sky: different colours) keeps both sides.
  */
-function smoothOverGraph(a: SuperpixelAnalysis, prob: Float32Array): Float32Array {
+export function smoothOverGraph(a: SuperpixelAnalysis, prob: Float32Array): Float32Array {
   const C = REGION_CLASSES.length;
   const { strength, colour, rounds } = SMOOTHING;
   if (strength <= 0 || rounds <= 0) return prob;
