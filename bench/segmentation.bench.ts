@@ -1,48 +1,43 @@
 /**
  * Region segmentation on the labelled evaluation set (apps/server/test/fixtures/segmentation-eval),
- * honestly: the learned classifier is scored leave-one-image-out (for every image, a model is
- * trained on all the others and evaluated on it, so no figure comes from an image the model
- * saw), with and without the two rules (sky hangs from the top edge, ground stands on the
- * bottom one). The previous hand-tuned rules need no training and are scored on every image
- * beside it. Per class: mean IoU over the images that have the class; false sky (share of
- * non-sky pixels called sky) and the share left unnamed ("Region N"). Then per image. Then the
- * time of each segmentation on a 1024 px image, in the same run.
+ * honestly: every figure of the learned classifier is measured on the fixed held-out third of the
+ * set (`isHeldOut`), with the shipped model, which `npm run train:regions` trains on the other two
+ * thirds only (the bench refuses a model whose `trainedOn` names a held-out image). The previous
+ * hand-tuned rules (`segmentImage`) are scored on the same images beside it, and the learned
+ * classifier without its sky-from-the-top rule. Per class: mean IoU over the held-out images that have
+ * the class; false sky (share of non-sky pixels called sky) and the share left unnamed
+ * ("Region N"), mean and worst. Then per image. Then the time of each segmentation on a 1024 px
+ * image, in the same run. The tables are written to the set's HELD-OUT.md.
  *
- *   npx tsx bench/segmentation.bench.ts                 prints the tables
- *   npx tsx bench/segmentation.bench.ts --overlays DIR  also writes, for the five worst images,
- *                                                       the truth and both segmentations over the photo
+ *   npx tsx bench/segmentation.bench.ts                 prints the tables, writes HELD-OUT.md
+ *   npx tsx bench/segmentation.bench.ts --overlays DIR  also writes, for the five worst held-out
+ *                                                       images, the truth and both segmentations over the photo
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
-import { trainModel, type TrainingSample } from '../apps/server/src/engines/local/classifier/model.js';
+import { analyseSuperpixels } from '../apps/server/src/engines/local/classifier/features.js';
+import { shippedModel, trainModel } from '../apps/server/src/engines/local/classifier/model.js';
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { resizeRgb, rgbFromBytes, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentImage, segmentRegions, type Segmentation } from '../apps/server/src/engines/local/segment.js';
-import { scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
-import { EVAL_CLASSES, loadEvalSet, type EvalImage } from '../apps/server/test/helpers/segmentation-eval.js';
+import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
+import { CLASS_COLOURS, COARSE_BUILDING_COLOUR, EVAL_CLASSES, EVAL_DIR, loadEvalSet, type EvalImage } from '../apps/server/test/helpers/segmentation-eval.js';
 import type { BenchResult } from './bench-app.js';
 import { printResults } from './print.js';
 
 const MAX_REGIONS = 8;
 const COLUMNS = [...EVAL_CLASSES, 'building'] as const;
 type Column = (typeof COLUMNS)[number];
+/** Hard cases of the training split, each scored by a model trained on the training split without it. */
+const HARD_CASES = ['scene-elevation-glass'];
+const GOALS: Partial<Record<Column, number>> = { sky: 0.9, facade: 0.75, window: 0.5, vegetation: 0.7, ground: 0.7, wall: 0.7, floor: 0.7, ceiling: 0.7 };
 
-const CLASS_COLOUR: Record<string, [number, number, number]> = {
-  sky: [80, 160, 255],
-  facade: [230, 120, 60],
-  window: [40, 60, 200],
-  door: [150, 60, 20],
-  roof: [200, 40, 40],
-  vegetation: [40, 200, 60],
-  ground: [200, 200, 80],
-  water: [0, 200, 200],
-  people_vehicles: [240, 0, 240],
-  wall: [230, 120, 60],
-  floor: [200, 200, 80],
-  ceiling: [80, 160, 255],
-  building: [230, 160, 120],
+const colourOf = (label: string | undefined): readonly [number, number, number] | undefined => {
+  if (label === 'building') return COARSE_BUILDING_COLOUR;
+  const k = EVAL_CLASSES.indexOf(label as (typeof EVAL_CLASSES)[number]);
+  return k < 0 ? undefined : CLASS_COLOURS[k];
 };
 
 function median(xs: number[]): number {
@@ -52,6 +47,7 @@ function median(xs: number[]): number {
 
 const f2 = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(2));
 const pct = (v: number) => (v * 100).toFixed(1);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 interface Scored {
   img: EvalImage;
@@ -66,7 +62,7 @@ function classMeans(scores: EvalScore[]): Partial<Record<Column, number>> {
   const out: Partial<Record<Column, number>> = {};
   for (const c of COLUMNS) {
     const xs = scores.map((s) => s.iou[c]).filter((v): v is number => v !== undefined);
-    if (xs.length) out[c] = xs.reduce((a, b) => a + b, 0) / xs.length;
+    if (xs.length) out[c] = mean(xs);
   }
   return out;
 }
@@ -74,17 +70,16 @@ function classMeans(scores: EvalScore[]): Partial<Record<Column, number>> {
 /** Mean IoU over the classes an image has (the "worst images" order). */
 const meanIou = (s: EvalScore) => {
   const xs = Object.values(s.iou);
-  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+  return xs.length ? mean(xs) : 0;
 };
 
 async function writeOverlay(img: EvalImage, labelOf: (i: number) => string | undefined, file: string): Promise<void> {
   const { width: w, height: h } = img;
   const out = new Uint8Array(img.rgb);
   for (let i = 0; i < w * h; i++) {
-    const label = labelOf(i);
-    const c = label ? CLASS_COLOUR[label] : undefined;
+    const c = colourOf(labelOf(i));
     if (!c) {
-      // Unnamed or unlabelled: greyed.
+      // Unnamed ("Region N") or unlabelled: greyed.
       const g = (out[i * 3] + out[i * 3 + 1] + out[i * 3 + 2]) / 3;
       for (let ch = 0; ch < 3; ch++) out[i * 3 + ch] = Math.round(g * 0.5 + 30);
       continue;
@@ -94,14 +89,23 @@ async function writeOverlay(img: EvalImage, labelOf: (i: number) => string | und
   await sharp(out, { raw: { width: w, height: h, channels: 3 } }).png().toFile(file);
 }
 
+/** Truth, previous rules and learned side by side, one PNG per image. */
 async function writeOverlays(worst: Scored[], dir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
   for (const s of worst) {
     const { img } = s;
     const truthOf = (i: number) => (img.truth[i] !== 255 ? EVAL_CLASSES[img.truth[i]] : img.coarseBuilding[i] ? 'building' : undefined);
     const segOf = (seg: Segmentation) => (i: number) => seg.regions[seg.labels[i]].label;
-    await writeOverlay(img, truthOf, path.join(dir, `${img.name}.truth.png`));
-    await writeOverlay(img, segOf(s.rulesSeg), path.join(dir, `${img.name}.before-rules.png`));
-    await writeOverlay(img, segOf(s.learnedSeg), path.join(dir, `${img.name}.after-learned.png`));
+    const parts = [
+      [truthOf, 'truth'],
+      [segOf(s.rulesSeg), 'before-rules'],
+      [segOf(s.learnedSeg), 'after-learned'],
+    ] as const;
+    for (const [labelOf, suffix] of parts) await writeOverlay(img, labelOf, path.join(dir, `${img.name}.${suffix}.png`));
+    await sharp({ create: { width: img.width * 3 + 16, height: img.height, channels: 3, background: '#ffffff' } })
+      .composite(parts.map(([, suffix], k) => ({ input: path.join(dir, `${img.name}.${suffix}.png`), left: k * (img.width + 8), top: 0 })))
+      .png()
+      .toFile(path.join(dir, `${img.name}.truth-before-after.png`));
   }
 }
 
@@ -115,58 +119,29 @@ function timeMs(fn: () => void, runs = 3): number {
   return median(xs);
 }
 
-export async function run(): Promise<BenchResult[]> {
-  const set = await loadEvalSet();
-  const rgbs: Rgb[] = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
-  const t0 = performance.now();
-  const analyses: SuperpixelAnalysis[] = rgbs.map((rgb) => analyseSuperpixels(rgb));
-  const samples: TrainingSample[][] = analyses.map((a, k) => superpixelSamples(a, set[k]));
-  const featureMs = performance.now() - t0;
-
-  let trainMs = 0;
-  const scored: Scored[] = [];
-  for (let k = 0; k < set.length; k++) {
-    const img = set[k];
-    const t = performance.now();
-    // The held-out image's labels never reach the model: it trains on the others only.
-    const model = trainModel(samples.filter((_, j) => j !== k).flat());
-    trainMs += performance.now() - t;
-    const opts = { maxRegions: MAX_REGIONS, renderType: img.renderType, model, analysis: analyses[k] };
-    const learnedSeg = segmentRegions(rgbs[k], opts);
-    const rulesSeg = segmentImage(rgbs[k], { maxRegions: MAX_REGIONS });
-    scored.push({
-      img,
-      rulesSeg,
-      learnedSeg,
-      rules: scoreSegmentation(img, rulesSeg),
-      learned: scoreSegmentation(img, learnedSeg),
-      learnedNoRules: scoreSegmentation(img, segmentRegions(rgbs[k], { ...opts, rules: false })),
-    });
-  }
-
+/** The markdown tables: per class (held-out means, rules beside, the goal), then per image. */
+function tables(scored: Scored[], trainedOn: number): string[] {
   const lines: string[] = [];
   const rulesMean = classMeans(scored.map((s) => s.rules));
   const learnedMean = classMeans(scored.map((s) => s.learned));
   const noRulesMean = classMeans(scored.map((s) => s.learnedNoRules));
-  lines.push('Per class, mean IoU (learned: leave-one-image-out; rules: the previous hand-tuned rules, on every image)');
-  lines.push('| class | images | previous rules | learned, held out | learned without the sky/ground rules |', '|---|---|---|---|---|');
+  lines.push(
+    `Held-out third: ${scored.length} images (${scored.filter((s) => s.img.kind === 'photo').length} photographs); the shipped model was trained on the other ${trainedOn} only.`,
+    '',
+    '| class | held-out images | previous rules | learned (shipped model) | learned without the sky rule | goal |',
+    '|---|---|---|---|---|---|',
+  );
   for (const c of COLUMNS) {
     const n = scored.filter((s) => s.learned.iou[c] !== undefined).length;
-    if (n) lines.push(`| ${c} | ${n} | ${f2(rulesMean[c])} | ${f2(learnedMean[c])} | ${f2(noRulesMean[c])} |`);
+    if (n) lines.push(`| ${c} | ${n} | ${f2(rulesMean[c])} | ${f2(learnedMean[c])} | ${f2(noRulesMean[c])} | ${GOALS[c] === undefined ? '' : `≥ ${GOALS[c]!.toFixed(2)}`} |`);
   }
-  const worstOf = (pick: (s: Scored) => number) => Math.max(...scored.map(pick));
-  const meanOf = (pick: (s: Scored) => number) => scored.reduce((t, s) => t + pick(s), 0) / scored.length;
+  const figure = (pick: (s: Scored) => number) => `${pct(mean(scored.map(pick)))} / ${pct(Math.max(...scored.map(pick)))}`;
   lines.push(
-    `| false sky %, mean / worst | ${scored.length} | ${pct(meanOf((s) => s.rules.skyFalsePositive))} / ${pct(worstOf((s) => s.rules.skyFalsePositive))} | ` +
-      `${pct(meanOf((s) => s.learned.skyFalsePositive))} / ${pct(worstOf((s) => s.learned.skyFalsePositive))} | ` +
-      `${pct(meanOf((s) => s.learnedNoRules.skyFalsePositive))} / ${pct(worstOf((s) => s.learnedNoRules.skyFalsePositive))} |`,
-    `| unnamed "Region N" %, mean / worst | ${scored.length} | ${pct(meanOf((s) => s.rules.unnamed))} / ${pct(worstOf((s) => s.rules.unnamed))} | ` +
-      `${pct(meanOf((s) => s.learned.unnamed))} / ${pct(worstOf((s) => s.learned.unnamed))} | ` +
-      `${pct(meanOf((s) => s.learnedNoRules.unnamed))} / ${pct(worstOf((s) => s.learnedNoRules.unnamed))} |`,
+    `| false sky %, mean / worst | ${scored.length} | ${figure((s) => s.rules.skyFalsePositive)} | ${figure((s) => s.learned.skyFalsePositive)} | ${figure((s) => s.learnedNoRules.skyFalsePositive)} | ≤ 2 on every photo |`,
+    `| unnamed "Region N" %, mean / worst | ${scored.length} | ${figure((s) => s.rules.unnamed)} | ${figure((s) => s.learned.unnamed)} | ${figure((s) => s.learnedNoRules.unnamed)} | ≤ 10 on every photo |`,
   );
-
   const present = COLUMNS.filter((c) => scored.some((s) => s.learned.iou[c] !== undefined));
-  lines.push('', 'Per image, IoU as previous rules → learned held out', `| image | kind | type | ${present.join(' | ')} | false sky % | unnamed % |`);
+  lines.push('', 'Per held-out image, IoU as previous rules → learned', '', `| image | kind | type | ${present.join(' | ')} | false sky % | unnamed % |`);
   lines.push(`|${['', '', '', ...present, '', ''].map(() => '---').join('|')}|`);
   for (const s of scored) {
     const cells = present.map((c) => (s.learned.iou[c] === undefined ? '–' : `${f2(s.rules.iou[c])} → ${f2(s.learned.iou[c])}`));
@@ -174,32 +149,89 @@ export async function run(): Promise<BenchResult[]> {
       `| ${s.img.name} | ${s.img.kind} | ${s.img.renderType} | ${cells.join(' | ')} | ${pct(s.rules.skyFalsePositive)} → ${pct(s.learned.skyFalsePositive)} | ${pct(s.rules.unnamed)} → ${pct(s.learned.unnamed)} |`,
     );
   }
+  return lines;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const set = await loadEvalSet();
+  const model = shippedModel();
+  const heldOutNames = set.filter((_, k) => isHeldOut(k)).map((img) => img.name);
+  const seen = heldOutNames.filter((n) => !model.trainedOn || model.trainedOn.includes(n));
+  if (seen.length) throw new Error(`the shipped region model was trained on held-out images (${seen.slice(0, 3).join(', ')}…): run npm run train:regions`);
+
+  const scored: Scored[] = [];
+  for (const [k, img] of set.entries()) {
+    if (!isHeldOut(k)) continue;
+    const rgb = rgbFromBytes(img.rgb, img.width, img.height);
+    const opts = { maxRegions: MAX_REGIONS, renderType: img.renderType, model };
+    const learnedSeg = segmentRegions(rgb, opts);
+    const rulesSeg = segmentImage(rgb, { maxRegions: MAX_REGIONS });
+    scored.push({
+      img,
+      rulesSeg,
+      learnedSeg,
+      rules: scoreSegmentation(img, rulesSeg),
+      learned: scoreSegmentation(img, learnedSeg),
+      learnedNoRules: scoreSegmentation(img, segmentRegions(rgb, { ...opts, rules: false })),
+    });
+  }
+  const lines = tables(scored, model.trainedOn!.length);
+
+  // The hard cases the shipped model was trained on: a model of the training split without the case.
+  const hard: Scored[] = [];
+  const training = set.filter((img, k) => !isHeldOut(k));
+  for (const name of HARD_CASES) {
+    const img = set.find((s) => s.name === name);
+    if (!img) continue;
+    const rgbOf = (s: EvalImage) => rgbFromBytes(s.rgb, s.width, s.height);
+    const without = trainModel(training.filter((s) => s !== img).flatMap((s) => superpixelSamples(analyseSuperpixels(rgbOf(s)), s)));
+    const opts = { maxRegions: MAX_REGIONS, renderType: img.renderType, model: without };
+    const learnedSeg = segmentRegions(rgbOf(img), opts);
+    const rulesSeg = segmentImage(rgbOf(img), { maxRegions: MAX_REGIONS });
+    hard.push({ img, rulesSeg, learnedSeg, rules: scoreSegmentation(img, rulesSeg), learned: scoreSegmentation(img, learnedSeg), learnedNoRules: scoreSegmentation(img, segmentRegions(rgbOf(img), { ...opts, rules: false })) });
+  }
+  if (hard.length) {
+    lines.push('', 'Hard cases of the training split, each scored by a model trained on the training split without it (previous rules → learned)', '');
+    for (const s of hard)
+      lines.push(
+        `- ${s.img.name}: false sky ${pct(s.rules.skyFalsePositive)} % → ${pct(s.learned.skyFalsePositive)} %; ` +
+          Object.keys(s.learned.iou)
+            .map((c) => `${c} ${f2(s.rules.iou[c as Column])} → ${f2(s.learned.iou[c as Column])}`)
+            .join(', '),
+      );
+  }
+  const markdown = path.join(EVAL_DIR, 'HELD-OUT.md');
+  fs.writeFileSync(
+    markdown,
+    `# Region segmentation on the held-out third\n\nWritten by \`npm run bench\` (bench/segmentation.bench.ts); do not edit by hand.\n\n${lines.join('\n')}\n`,
+  );
 
   // Time on a 1024 px image: the learned segmentation (features, classifier, regions, full-resolution labels) and the rules.
+  const rgbs: Rgb[] = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
   const big = rgbs.reduce((a, b) => (a.w * a.h >= b.w * b.h ? a : b));
   const side = 1024 / Math.max(big.w, big.h);
   const img1024 = resizeRgb(big, Math.round(big.w * side), Math.round(big.h * side));
   const learnedMs = timeMs(() => segmentRegions(img1024, { maxRegions: 15 }));
   const rulesMs = timeMs(() => segmentImage(img1024, { maxRegions: 15 }));
-  lines.push(
-    '',
-    `Time on a ${img1024.w}×${img1024.h} image: learned ${learnedMs.toFixed(0)} ms, previous rules ${rulesMs.toFixed(0)} ms. ` +
-      `Features of ${set.length} images ${(featureMs / 1000).toFixed(1)} s; ${set.length} leave-one-out trainings ${(trainMs / 1000).toFixed(1)} s.`,
-  );
+  lines.push('', `Time on a ${img1024.w}×${img1024.h} image: learned ${learnedMs.toFixed(0)} ms, previous rules ${rulesMs.toFixed(0)} ms (same run). Tables written to ${markdown}.`);
 
   const dirAt = process.argv.indexOf('--overlays');
   if (dirAt > 0) {
     const worst = [...scored].sort((a, b) => meanIou(a.learned) - meanIou(b.learned)).slice(0, 5);
-    await writeOverlays(worst, process.argv[dirAt + 1]);
+    await writeOverlays([...worst, ...hard], process.argv[dirAt + 1]);
     lines.push(`Overlays of the five worst (${worst.map((s) => s.img.name).join(', ')}) in ${process.argv[dirAt + 1]}`);
   }
-  process.stderr.write(`\nRegion segmentation, ${set.length} labelled images (${set.filter((s) => s.kind === 'photo').length} photographs):\n${lines.join('\n')}\n\n`);
+  process.stderr.write(`\nRegion segmentation, ${set.length} labelled images:\n${lines.join('\n')}\n\n`);
 
+  const learnedMean = classMeans(scored.map((s) => s.learned));
+  const rulesMean = classMeans(scored.map((s) => s.rules));
+  const photos = scored.filter((s) => s.img.kind === 'photo');
   const rows: BenchResult[] = [];
   for (const c of ['sky', 'facade', 'window', 'vegetation', 'ground', 'wall', 'floor', 'ceiling', 'building'] as const)
-    if (learnedMean[c] !== undefined) rows.push({ name: `segmentation held out: ${c} IoU (rules ${f2(rulesMean[c])})`, value: Number(learnedMean[c]!.toFixed(2)), unit: '', target: c === 'sky' ? '>= 0.9' : c === 'window' ? '>= 0.5' : '>= 0.7' });
-  rows.push({ name: 'segmentation held out: worst non-sky called sky', value: Number(pct(worstOf((s) => s.learned.skyFalsePositive))), unit: '%', target: '<= 2 %' });
-  rows.push({ name: 'segmentation held out: worst share unnamed', value: Number(pct(worstOf((s) => s.learned.unnamed))), unit: '%', target: '<= 10 %' });
+    if (learnedMean[c] !== undefined) rows.push({ name: `segmentation held out: ${c} IoU (rules ${f2(rulesMean[c])})`, value: Number(learnedMean[c]!.toFixed(2)), unit: '', target: GOALS[c] ? `>= ${GOALS[c]}` : undefined });
+  rows.push({ name: 'segmentation held out: worst photo, non-sky called sky', value: Number(pct(Math.max(...photos.map((s) => s.learned.skyFalsePositive)))), unit: '%', target: '<= 2 %' });
+  rows.push({ name: 'segmentation held out: worst image, non-sky called sky', value: Number(pct(Math.max(...scored.map((s) => s.learned.skyFalsePositive)))), unit: '%', target: '<= 2 %' });
+  rows.push({ name: 'segmentation held out: worst share unnamed', value: Number(pct(Math.max(...scored.map((s) => s.learned.unnamed)))), unit: '%', target: '<= 10 %' });
   rows.push({ name: `segmentation learned, ${img1024.w}×${img1024.h}`, value: Math.round(learnedMs), unit: 'ms', target: '< 1000 ms' });
   rows.push({ name: `segmentation previous rules, ${img1024.w}×${img1024.h}`, value: Math.round(rulesMs), unit: 'ms' });
   return rows;

@@ -94,7 +94,7 @@ export interface RegionOptions {
   outputSide?: number;
   /** Default: the shipped model. */
   model?: RegionModel;
-  /** The sky-from-the-top and ground-from-the-bottom rules (default on). */
+  /** The sky-from-the-top rule (default on). */
   rules?: boolean;
   /** Superpixels already analysed for this image at the output size (the bench caches them). */
   analysis?: SuperpixelAnalysis;

@@ -1,65 +1,75 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scoreSegmentation, isHeldOut, type EvalScore } from '../../../test/helpers/region-scores.js';
+import { isHeldOut, scoreSegmentation, type EvalScore } from '../../../test/helpers/region-scores.js';
 import { loadEvalSet, type EvalImage } from '../../../test/helpers/segmentation-eval.js';
-import { analyseSuperpixels } from './classifier/features.js';
-import { trainModel } from './classifier/model.js';
-import { superpixelSamples } from './classifier/samples.js';
+import { shippedModel } from './classifier/model.js';
 import { rgbFromBytes } from './pixels/image.js';
 import { segmentRegions } from './segment.js';
 
 /**
- * Quality of "Generate Regions" on images the classifier never saw: a model is trained here on
- * two thirds of the labelled set (test/fixtures/segmentation-eval) and every figure is measured
- * on the fixed held-out third (isHeldOut), the way a new user's photo meets the shipped model.
- * Thresholds sit below what the held-out third reaches today (`npm run bench` prints the
- * leave-one-out figures), so a regression fails here. On the 51-image set the held-out third
- * (17 images) reaches building 0.68 and 2.1 % false sky on photographs (8.6 % on the worst, a
- * photo of a model of Worms cathedral): the goals of issue 29
- * (façade 0.75, 2 % on every photograph) are not met yet.
+ * Quality of "Generate Regions" on images the classifier never saw: the shipped model is
+ * trained by `npm run train:regions` on two thirds of the labelled set
+ * (test/fixtures/segmentation-eval) and every figure here is measured on the fixed held-out
+ * third (isHeldOut), the way a new user's photo meets it. `npm run bench` prints the same
+ * figures per image with the previous rules beside them (HELD-OUT.md). Thresholds sit just
+ * below what the held-out third reaches (sky 0.94, façade 0.54, window 0.17, vegetation 0.84,
+ * ground 0.59, interior wall/floor/ceiling 0.91/0.89/0.97, building 0.76; photographs 2.2 %
+ * false sky on average, 7.5 % on the worst, pale buildings beside the Golden Temple), so a regression fails here. The
+ * goals of issue 29 not met yet: façade 0.75, window 0.50, ground 0.70, 2 % false sky on every photograph.
  */
 let set: EvalImage[];
 let heldOut: EvalScore[];
 
 beforeAll(async () => {
   set = await loadEvalSet();
-  const rgbs = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
-  const analyses = rgbs.map((rgb, k) => (isHeldOut(k) ? undefined : analyseSuperpixels(rgb)));
-  const model = trainModel(analyses.flatMap((a, k) => (a ? superpixelSamples(a, set[k]) : [])));
-  heldOut = set.flatMap((img, k) => (isHeldOut(k) ? [scoreSegmentation(img, segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model }))] : []));
+  const model = shippedModel();
+  heldOut = set.flatMap((img, k) =>
+    isHeldOut(k) ? [scoreSegmentation(img, segmentRegions(rgbFromBytes(img.rgb, img.width, img.height), { maxRegions: 8, renderType: img.renderType, model }))] : [],
+  );
 }, 180_000);
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const classMean = (c: keyof EvalScore['iou']) => {
+  const xs = heldOut.flatMap((s) => (s.iou[c] === undefined ? [] : [s.iou[c]!]));
+  expect(xs.length, c).toBeGreaterThan(0);
+  return mean(xs);
+};
 
 describe('segmentation of the held-out third of the evaluation set', () => {
-  it('holds out a third of at least nine labelled images, each with its render type', () => {
+  it('holds out a third of at least nine labelled images, each with its render type, none of them seen by the shipped model', () => {
     expect(set.length).toBeGreaterThanOrEqual(9);
     expect(heldOut.length).toBe(Math.floor(set.length / 3));
     for (const img of set) expect(['exterior', 'interior', 'aerial', 'elevation']).toContain(img.renderType);
+    const trainedOn = shippedModel().trainedOn ?? [];
+    expect(trainedOn.length).toBe(set.length - heldOut.length);
+    for (const s of heldOut) expect(trainedOn, s.name).not.toContain(s.name);
   });
 
-  it('labels the sky where the sky is (mean IoU >= 0.85 over held-out images with sky)', () => {
-    const sky = heldOut.flatMap((s) => (s.iou.sky === undefined ? [] : [s.iou.sky]));
-    expect(sky.length).toBeGreaterThan(0);
-    expect(mean(sky)).toBeGreaterThanOrEqual(0.85);
+  it('labels the sky where the sky is (mean IoU >= 0.92 over held-out images with sky)', () => {
+    expect(classMean('sky')).toBeGreaterThanOrEqual(0.92);
   });
 
-  // Photographs only: a rendered glass elevation at sunset (its glazing mirrors the sky) is
-  // still largely called sky, and the goal of 2 % on every photograph is not met yet.
-  it('calls on average no more than 2.5 % of the non-sky pixels sky on held-out photographs, and 10 % on any', () => {
+  it('calls on average no more than 2.5 % of the non-sky pixels sky on held-out photographs, and 8 % on any image', () => {
     const photos = heldOut.filter((s) => set.find((img) => img.name === s.name)!.kind === 'photo');
     expect(photos.length).toBeGreaterThan(0);
     expect(mean(photos.map((s) => s.skyFalsePositive))).toBeLessThanOrEqual(0.025);
-    for (const s of photos) expect(s.skyFalsePositive, s.name).toBeLessThanOrEqual(0.1);
+    for (const s of heldOut) expect(s.skyFalsePositive, s.name).toBeLessThanOrEqual(0.08);
   });
 
-  it('covers the building (façade, window, door and roof together) and the planting', () => {
-    expect(mean(heldOut.flatMap((s) => (s.iou.building === undefined ? [] : [s.iou.building])))).toBeGreaterThanOrEqual(0.65);
-    expect(mean(heldOut.flatMap((s) => (s.iou.vegetation === undefined ? [] : [s.iou.vegetation])))).toBeGreaterThanOrEqual(0.6);
+  it('covers façade, windows, planting, ground and the building as a whole', () => {
+    expect(classMean('facade')).toBeGreaterThanOrEqual(0.51);
+    expect(classMean('window')).toBeGreaterThanOrEqual(0.14);
+    expect(classMean('vegetation')).toBeGreaterThanOrEqual(0.81);
+    expect(classMean('ground')).toBeGreaterThanOrEqual(0.55);
+    expect(classMean('building')).toBeGreaterThanOrEqual(0.73);
   });
 
-  it('leaves on average no more than 10 % of a held-out image unnamed ("Region N"), and 20 % of any', () => {
-    expect(mean(heldOut.map((s) => s.unnamed))).toBeLessThanOrEqual(0.1);
-    for (const s of heldOut) expect(s.unnamed, s.name).toBeLessThanOrEqual(0.2);
+  it('tells the walls, floor and ceiling of an interior apart (IoU >= 0.85 each)', () => {
+    for (const c of ['wall', 'floor', 'ceiling'] as const) expect(classMean(c), c).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('leaves on average no more than 2 % of a held-out image unnamed ("Region N"), and 6 % of any', () => {
+    expect(mean(heldOut.map((s) => s.unnamed))).toBeLessThanOrEqual(0.02);
+    for (const s of heldOut) expect(s.unnamed, s.name).toBeLessThanOrEqual(0.06);
   });
 
   it('names at most one region per class and only classes it knows', () => {
@@ -68,6 +78,15 @@ describe('segmentation of the held-out third of the evaluation set', () => {
       expect(new Set(named).size, s.name).toBe(named.length);
       for (const l of s.labels) expect([...EVAL_LABELS, 'region']).toContain(l);
     }
+  });
+
+  it('gives the same regions every time', () => {
+    const img = set.find((_, k) => isHeldOut(k))!;
+    const rgb = rgbFromBytes(img.rgb, img.width, img.height);
+    const a = segmentRegions(rgb, { maxRegions: 8, renderType: img.renderType });
+    const b = segmentRegions(rgb, { maxRegions: 8, renderType: img.renderType });
+    expect(Buffer.from(b.labels).equals(Buffer.from(a.labels))).toBe(true);
+    expect(b.regions).toEqual(a.regions);
   });
 });
 

@@ -32,8 +32,8 @@ export interface SuperpixelAnalysis {
   features: Float32Array;
 }
 
-const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma'] as const;
-const CONTEXT = ['L', 'A', 'B', 'Lsd', 'grad', 'edges', 'oriH', 'oriV'] as const;
+const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma', 'lineH', 'lineV', 'dSky'] as const;
+const CONTEXT = ['L', 'A', 'B', 'Lsd', 'grad', 'edges', 'oriH', 'oriV', 'lineH', 'lineV', 'dSky'] as const;
 export const FEATURE_NAMES = [
   ...OWN,
   'cx',
@@ -51,6 +51,47 @@ export const FEATURE_NAMES = [
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 
 const EDGE = 0.12;
+/** Edge pixels in a straight run at least this long (working pixels) are on a line. */
+const LINE_RUN = 8;
+
+/**
+ * 1 per pixel on a straight line: a run of at least LINE_RUN edge pixels along x whose gradient
+ * is mostly vertical (a horizontal line: sills, courses, roof edges), or along y whose gradient
+ * is mostly horizontal (mullions, corners). Foliage and clouds have edges but few lines.
+ */
+function straightLines(gx: Float32Array, gy: Float32Array, mag: Float32Array, w: number, h: number): { lineH: Uint8Array; lineV: Uint8Array } {
+  const lineH = new Uint8Array(w * h);
+  const lineV = new Uint8Array(w * h);
+  const horizontal = (i: number) => mag[i] > EDGE && Math.abs(gy[i]) > 2 * Math.abs(gx[i]);
+  const vertical = (i: number) => mag[i] > EDGE && Math.abs(gx[i]) > 2 * Math.abs(gy[i]);
+  const mark = (out: Uint8Array, start: number, len: number, step: number) => {
+    if (len >= LINE_RUN) for (let q = 0; q < len; q++) out[start + q * step] = 1;
+  };
+  for (let y = 0; y < h; y++) {
+    let run = 0;
+    for (let x = 0; x <= w; x++) {
+      const i = y * w + x;
+      // A line may wobble by a pixel: the pixel above or below continues it.
+      if (x < w && (horizontal(i) || (y > 0 && horizontal(i - w)) || (y < h - 1 && horizontal(i + w)))) run++;
+      else {
+        mark(lineH, y * w + x - run, run, 1);
+        run = 0;
+      }
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let run = 0;
+    for (let y = 0; y <= h; y++) {
+      const i = y * w + x;
+      if (y < h && (vertical(i) || (x > 0 && vertical(i - 1)) || (x < w - 1 && vertical(i + 1)))) run++;
+      else {
+        mark(lineV, (y - run) * w + x, run, w);
+        run = 0;
+      }
+    }
+  }
+  return { lineH, lineV };
+}
 
 /** Superpixels and their features for an image, on a working copy of `workSide` pixels. */
 export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300): SuperpixelAnalysis {
@@ -72,7 +113,8 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
   const grad = g.mag.d;
   const sp = slic(L, A, B, w, h, superpixels, grad);
   const K = sp.count;
-  const S = 16; // running sums per superpixel
+  const { lineH, lineV } = straightLines(g.gx.d, g.gy.d, grad, w, h);
+  const S = 18; // running sums per superpixel
   const sum = new Float64Array(K * S);
   const top = new Uint8Array(K);
   const bottom = new Uint8Array(K);
@@ -107,6 +149,8 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
       }
       sum[o + 14] += x;
       sum[o + 15] += y;
+      sum[o + 16] += lineH[i];
+      sum[o + 17] += lineV[i];
       if (y === 0) top[k] = 1;
       if (y === h - 1) bottom[k] = 1;
       imgL += L[i];
@@ -134,11 +178,23 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
     const mg = sum[o + 7] / c;
     const ori = sum[o + 10] + sum[o + 11] + sum[o + 12] + sum[o + 13] || 1;
     const v = [mL, mA, mB, sd(sum[o + 4], mL), sd(sum[o + 5], mA), sd(sum[o + 6], mB), mg, sd(sum[o + 8], mg), sum[o + 9] / c];
-    v.push(sum[o + 10] / ori, sum[o + 11] / ori, sum[o + 12] / ori, sum[o + 13] / ori, Math.hypot(mA, mB));
+    v.push(sum[o + 10] / ori, sum[o + 11] / ori, sum[o + 12] / ori, sum[o + 13] / ori, Math.hypot(mA, mB), sum[o + 16] / c, sum[o + 17] / c, 0);
     own.set(v, k * OWN.length);
     cx[k] = sum[o + 14] / c / w;
     cy[k] = sum[o + 15] / c / h;
   }
+  // Colour distance to what touches the top edge (the sky, if any): a glass façade mirroring
+  // the sky is close to it, a lit wall is not.
+  const topLab = [0, 0, 0];
+  let topSize = 0;
+  for (let k = 0; k < K; k++)
+    if (top[k]) {
+      for (let q = 0; q < 3; q++) topLab[q] += meanLab[k][q] * size[k];
+      topSize += size[k];
+    }
+  const dSky = OWN.indexOf('dSky');
+  for (let k = 0; k < K; k++)
+    own[k * OWN.length + dSky] = topSize ? Math.hypot(...meanLab[k].map((v, q) => v - topLab[q] / topSize)) : 100;
   const ctxIdx = CONTEXT.map((c) => OWN.indexOf(c));
   /** Weighted mean of the context features of `weights` (superpixel -> weight). */
   const contextOf = (weights: Map<number, number>, out: Float32Array, at: number, fallback: number) => {

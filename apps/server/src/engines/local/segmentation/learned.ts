@@ -7,8 +7,9 @@ import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolu
 
 /**
  * Regions from the classifier: each superpixel gets class probabilities (within the classes
- * its render type allows), two measured rules keep sky hanging from the top edge and ground
- * standing on the bottom one, and the superpixels of one class form one region (regions need
+ * its render type allows), smoothed over the superpixel graph; a measured rule keeps sky hanging
+ * from the top edge (a ground-from-the-bottom rule was measured to hurt: ground beyond water or
+ * a hedge lost its label, held-out ground IoU 0.64 without it, 0.48 with), and the superpixels of one class form one region (regions need
  * not be connected: all the windows of a façade are one region). A superpixel the classifier
  * is unsure of (its best class under UNSURE_BELOW) joins an unnamed "region" of its likeliest
  * class instead of being guessed; each region carries its mean confidence.
@@ -19,7 +20,7 @@ export interface LearnedOptions {
   renderType?: RenderType;
   /** Default: the shipped model. */
   model?: RegionModel;
-  /** The sky-from-the-top and ground-from-the-bottom rules (default on). */
+  /** The sky-from-the-top rule (default on). */
   rules?: boolean;
 }
 
@@ -29,8 +30,6 @@ export const UNSURE_BELOW = 0.5;
 const MIN_SHARE = 0.003;
 
 const SKY = REGION_CLASSES.indexOf('sky');
-const GROUND = REGION_CLASSES.indexOf('ground');
-const VEHICLES = REGION_CLASSES.indexOf('people_vehicles');
 
 function argmax(p: Float32Array, o: number, C: number): number {
   let best = 0;
@@ -66,14 +65,57 @@ function demoteUnreached(a: SuperpixelAnalysis, prob: Float32Array, cls: Int32Ar
   }
 }
 
-/** Per superpixel: its class and class probabilities, with the rules applied. */
+/** Strength of the neighbours' agreement in the smoothing, and the colour difference (Lab) at which a neighbour counts e⁻¹ as much. */
+export const SMOOTHING = { strength: 2, colour: 12, rounds: 3 };
+
+/**
+ * A CRF-like smoothing over the superpixel graph (a few rounds of mean-field): each superpixel's
+ * probabilities are multiplied by exp(strength × the mean of its neighbours' current ones),
+ * neighbours weighted by their shared border and by how alike their colours are, so a lone
+ * "water" superpixel inside a glass façade takes its neighbours' class while a real edge (a
+ * roofline against the sky: different colours) keeps both sides.
+ */
+export function smoothOverGraph(a: SuperpixelAnalysis, prob: Float32Array): Float32Array {
+  const C = REGION_CLASSES.length;
+  const { strength, colour, rounds } = SMOOTHING;
+  if (strength <= 0 || rounds <= 0) return prob;
+  const edges = a.adjacency.map((nb, k) =>
+    [...nb].map(([j, n]) => {
+      const d2 = a.meanLab[k].reduce((t, v, q) => t + (v - a.meanLab[j][q]) ** 2, 0);
+      return [j, n * Math.exp(-d2 / (colour * colour))] as const;
+    }),
+  );
+  let q = prob;
+  const pull = new Float64Array(C);
+  for (let r = 0; r < rounds; r++) {
+    const next = new Float32Array(prob.length);
+    for (let k = 0; k < a.count; k++) {
+      pull.fill(0);
+      let tw = 0;
+      for (const [j, wt] of edges[k]) {
+        tw += wt;
+        for (let c = 0; c < C; c++) pull[c] += wt * q[j * C + c];
+      }
+      let total = 0;
+      for (let c = 0; c < C; c++) {
+        const v = prob[k * C + c] * Math.exp(tw > 0 ? (strength * pull[c]) / tw : 0);
+        next[k * C + c] = v;
+        total += v;
+      }
+      for (let c = 0; c < C; c++) next[k * C + c] /= total || 1;
+    }
+    q = next;
+  }
+  return q;
+}
+
+/** Per superpixel: its class and class probabilities, smoothed over the graph, with the rules applied. */
 export function classifySuperpixels(a: SuperpixelAnalysis, opts: Omit<LearnedOptions, 'maxRegions'>): { cls: Int32Array; prob: Float32Array } {
   const C = REGION_CLASSES.length;
-  const prob = predict(opts.model ?? shippedModel(), a.features, a.count, classScope(opts.renderType));
+  const prob = smoothOverGraph(a, predict(opts.model ?? shippedModel(), a.features, a.count, classScope(opts.renderType)));
   const cls = Int32Array.from({ length: a.count }, (_, k) => argmax(prob, k * C, C));
   if (opts.rules !== false) {
     demoteUnreached(a, prob, cls, SKY, (k) => a.top[k] === 1, (k) => cls[k] === SKY);
-    demoteUnreached(a, prob, cls, GROUND, (k) => a.bottom[k] === 1, (k) => cls[k] === GROUND || cls[k] === VEHICLES);
   }
   return { cls, prob };
 }
