@@ -15,6 +15,7 @@ import { teamInvitations, teamMembers, teams, users } from '../../db/schema/inde
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { findUserById, teamInvitationEmail } from '../auth/index.js';
 import { requireRole } from './membership.js';
+import { seatLimitOf } from './seats.js';
 
 /**
  * Invitations by e-mail: a random token (only its SHA-256 is stored) valid TEAM_INVITATION_DAYS,
@@ -37,7 +38,7 @@ const present = (row: InvitationRow): TeamInvitation => ({
 /** Unused, unrevoked and unexpired. */
 const pending = (now: Date) => and(isNull(teamInvitations.usedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now));
 
-/** Members plus pending invitations (other than `exceptId`): each holds a seat. */
+/** Members plus pending invitations: each holds a seat. */
 async function seatsTaken(ex: Executor, teamId: number, now: Date): Promise<number> {
   const [[m], [i]] = await Promise.all([
     ex.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId)),
@@ -83,7 +84,7 @@ export async function createInvitation(
       .where(and(eq(teamInvitations.teamId, teamId), eq(teamInvitations.email, email), pending(now)))
       .limit(1);
     if (open) throw conflict(TEAM_MESSAGES.invitationPending, TEAM_ERROR_CODES.invitationPending);
-    if ((await seatsTaken(tx, teamId, now)) >= team.seatLimit) throw conflict(TEAM_MESSAGES.seatLimit, TEAM_ERROR_CODES.seatLimit);
+    if ((await seatsTaken(tx, teamId, now)) >= (await seatLimitOf(tx, team)).seats) throw conflict(TEAM_MESSAGES.seatLimit, TEAM_ERROR_CODES.seatLimit);
     const [inserted] = await tx
       .insert(teamInvitations)
       .values({ teamId, email, role: body.role, tokenHash: hashToken(raw), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS), invitedBy: actorId })
@@ -161,7 +162,7 @@ export async function joinTeam(ctx: AppContext, personId: number, token: string)
     if (existing) throw refusal(409, 'alreadyMember');
     // This invitation's own seat was counted while pending: the members alone must leave one free.
     const [{ n }] = await tx.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, team.id));
-    if (Number(n) >= team.seatLimit) throw refusal(409, 'seatLimit');
+    if (Number(n) >= (await seatLimitOf(tx, team)).seats) throw refusal(409, 'seatLimit');
     await tx.update(teamInvitations).set({ usedAt: now }).where(eq(teamInvitations.id, inv.id));
     await tx.insert(teamMembers).values({ teamId: team.id, userId: personId, role: inv.role, joinedAt: now, lastActiveAt: now });
     return { teamId: team.id, role: inv.role, name: team.name };

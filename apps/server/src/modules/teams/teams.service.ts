@@ -6,6 +6,7 @@ import { teamMembers, teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { cancelPaidSubscription, deleteAccountData } from '../auth/index.js';
 import { requireRole } from './membership.js';
+import { seatLimitOf } from './seats.js';
 
 /** Teams one person may own (a guard against scripted sign-ups filling the database). */
 const MAX_OWNED_TEAMS = 10;
@@ -44,6 +45,7 @@ export async function listTeams(ctx: AppContext, personId: number): Promise<Team
       name: teams.name,
       role: teamMembers.role,
       seatLimit: teams.seatLimit,
+      accountUserId: teams.accountUserId,
       creditBalance: users.creditBalance,
       memberCount: sql<number>`(SELECT count(*)::int FROM team_members m WHERE m.team_id = ${teams.id})`,
     })
@@ -52,7 +54,12 @@ export async function listTeams(ctx: AppContext, personId: number): Promise<Team
     .innerJoin(users, eq(users.id, teams.accountUserId))
     .where(eq(teamMembers.userId, personId))
     .orderBy(teamMembers.joinedAt, teams.id);
-  return rows.map((r) => ({ ...r, memberCount: Number(r.memberCount) }));
+  return Promise.all(
+    rows.map(async ({ accountUserId, ...r }) => {
+      const { seats, planType } = await seatLimitOf(ctx.db, { seatLimit: r.seatLimit, accountUserId });
+      return { ...r, memberCount: Number(r.memberCount), seatLimit: seats, planType };
+    }),
+  );
 }
 
 /**

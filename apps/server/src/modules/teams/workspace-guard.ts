@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseWorkspaceValue, TEAM_ERROR_CODES, TEAM_MESSAGES, WORKSPACE_HEADER, type Workspace } from '@atelier/contract';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { setRequestActor } from '../../lib/request-actor.js';
 import { requireMembership, touchMember } from './membership.js';
 
@@ -18,6 +18,13 @@ export function registerWorkspaceGuard(app: FastifyInstance): void {
     await app.requireUser(req, reply);
     const raw = req.headers[WORKSPACE_HEADER];
     await enterWorkspace(app, req, typeof raw === 'string' || raw === undefined ? raw : raw.join(','));
+  });
+  // Billing in a team workspace (its plan, checkout, portal, packs) is the owner's alone.
+  app.decorate('requireBillingWorkspace', async (req: FastifyRequest, reply: FastifyReply) => {
+    await app.requireWorkspace(req, reply);
+    if (req.workspace?.kind === 'team' && req.workspace.role !== 'owner') {
+      throw new AppError(403, TEAM_ERROR_CODES.forbidden, TEAM_MESSAGES.ownerOnly);
+    }
   });
 }
 
@@ -47,5 +54,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireWorkspace: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** requireWorkspace, and in a team only its owner. */
+    requireBillingWorkspace: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
