@@ -11,7 +11,7 @@ let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await listen(t.app);
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -139,7 +139,7 @@ describe('isolation between workspaces', { timeout: 180_000 }, () => {
     const { invitation } = await invite(t.app, t.dataDir, b, b.owner, `b.invitee.${Date.now()}@studio-example.com`);
     ids = { input, batch, key: key.id, webhook: hook.id, invitation: invitation.id, bMember: bMember.id };
     await completed(b.accountId, batch);
-  });
+  }, 180_000);
 
   it("a member of team A probes team B's ids with A's header and with B's header: 403/404 on every route", async () => {
     const probes: Array<['GET' | 'DELETE' | 'PATCH' | 'POST', string, object?]> = [
