@@ -119,6 +119,22 @@ describe('removal', { timeout: 180_000 }, () => {
   });
 });
 
+describe('signing out everywhere', { timeout: 120_000 }, () => {
+  it("closes the person's team-workspace sockets too (4003), not the other members'", async () => {
+    const team = await createTeamVia(t.app, 'Sign-out');
+    const member = await addMember(t.app, t.dataDir, team);
+    const mine = await connectLive(baseUrl, member.token, { workspace: teamWorkspaceValue(team.id) });
+    const owners = await connectLive(baseUrl, team.owner.token, { workspace: teamWorkspaceValue(team.id) });
+    await mine.waitFor('connected');
+    await owners.waitFor('connected');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: member.headers });
+    expect(out.statusCode).toBe(200);
+    expect((await mine.closed).code).toBe(LIVE_CLOSE_CODES.sessionRevoked);
+    expect(owners.ws.readyState).toBe(owners.ws.OPEN);
+    await owners.close();
+  });
+});
+
 describe('isolation between workspaces', { timeout: 180_000 }, () => {
   let a: TestTeam;
   let b: TestTeam;
