@@ -135,6 +135,17 @@ describe('signing out everywhere', { timeout: 120_000 }, () => {
   });
 });
 
+describe('deleting a team', { timeout: 120_000 }, () => {
+  it("closes every member's sockets on its workspace (4004)", async () => {
+    const team = await createTeamVia(t.app, 'Closing');
+    const member = await addMember(t.app, t.dataDir, team);
+    const sockets = [await connectLive(baseUrl, member.token, { workspace: teamWorkspaceValue(team.id) }), await connectLive(baseUrl, team.owner.token, { workspace: teamWorkspaceValue(team.id) })];
+    for (const s of sockets) await s.waitFor('connected');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/teams/${team.id}`, headers: team.owner.headers })).statusCode).toBe(200);
+    for (const s of sockets) expect((await s.closed).code).toBe(LIVE_CLOSE_CODES.workspaceRevoked);
+  });
+});
+
 describe('isolation between workspaces', { timeout: 180_000 }, () => {
   let a: TestTeam;
   let b: TestTeam;
