@@ -35,6 +35,7 @@ const BODYLESS_WRITES = new Set<string>([
   'POST /api/team/interest',
   'POST /api/admin/renders/:id/retry',
   'POST /api/admin/renders/:id/refund',
+  'POST /api/teams/:teamId/invitations/:invitationId/resend',
 ]);
 
 beforeAll(async () => {

@@ -17,3 +17,4 @@ export * from './referrals.js';
 export * from './site.js';
 export * from './plugins.js';
 export * from './admin.js';
+export * from './teams.js';

@@ -21,6 +21,7 @@ import { registerPluginRoutes } from './plugins/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
 import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
 import { registerAdminConsoleRoutes } from './admin-console/index.js';
+import { registerTeamRoutes } from './teams/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -49,4 +50,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerWebhookRoutes(api);
   await registerPluginDownloadRoutes(api);
   await registerAdminConsoleRoutes(api);
+  await registerTeamRoutes(api);
 }

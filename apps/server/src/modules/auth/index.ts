@@ -3,3 +3,5 @@ export { registerAuthRoutes } from './auth.routes.js';
 export { findUserByEmail, findUserById } from './users.js';
 export { isOperator, listAccounts, setOperatorRole, setSuspended } from './operator-accounts.js';
 export type { UserRow } from './users.js';
+export { teamInvitationEmail } from './auth.emails.js';
+export { cancelPaidSubscription, deleteAccountData } from './account-deletion.js';

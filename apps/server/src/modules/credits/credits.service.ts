@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { creditTransactions, users, type CreditReason } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { creditsDebited, creditsRefunded } from '../../lib/metrics/index.js';
+import { assertMemberMayDebit } from './member-cap.js';
 
 /**
  * The only place credits change. Every change writes one ledger row and the cached balance
@@ -20,6 +21,12 @@ export interface CreditChange {
   refType?: string;
   refId?: string | number;
   metadata?: Record<string, unknown>;
+  /**
+   * The person who caused the change when it is not the account itself: a member debiting a
+   * team's pool (checked against membership and the member's monthly cap). Refunds take the
+   * actor of the debit they give back.
+   */
+  actorUserId?: number;
 }
 
 export interface LedgerEntry {
@@ -32,6 +39,7 @@ export interface LedgerEntry {
   refType: string | null;
   refId: string | null;
   createdAt: Date;
+  actorUserId: number | null;
 }
 
 export interface DebitResult {
@@ -62,6 +70,7 @@ const entryColumns = {
   refType: creditTransactions.refType,
   refId: creditTransactions.refId,
   createdAt: creditTransactions.createdAt,
+  actorUserId: creditTransactions.actorUserId,
 };
 
 async function findByKey(ex: Executor, userId: number, key: string): Promise<LedgerEntry | undefined> {
@@ -107,6 +116,7 @@ async function writeEntry(
       refId: change.refId === undefined ? null : String(change.refId),
       metadata: change.metadata ?? null,
       refundOf: refundOf ?? null,
+      actorUserId: change.actorUserId ?? null,
     })
     .returning(entryColumns);
   return row;
@@ -145,6 +155,9 @@ export async function debitCredits(ex: Executor, change: CreditChange & { amount
     change.idempotencyKey,
     async (tx) => {
       const before = await lockUser(tx, change.userId);
+      if (change.actorUserId !== undefined && change.actorUserId !== change.userId) {
+        await assertMemberMayDebit(tx, change.userId, change.actorUserId, change.amount);
+      }
       const updated = await tx
         .update(users)
         .set({
@@ -216,7 +229,8 @@ export async function refundCredits(
         })
         .where(eq(users.id, change.userId))
         .returning({ balance: users.creditBalance });
-      await writeEntry(tx, change, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
+      const actor = change.actorUserId ?? debit.actorUserId ?? undefined;
+      await writeEntry(tx, { ...change, actorUserId: actor }, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
       applied = refunded;
       return { refunded, balance: u.balance };
     },
