@@ -2,6 +2,7 @@ import { combineReducers, configureStore, createListenerMiddleware, type Reducer
 import { authReducer, logout } from '../features/auth/store/authSlice';
 import type { CustomizationState } from '../features/customization/store/customizationSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
+import { workspaceReducer, workspaceSelected } from '../features/teams/store/workspaceSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
@@ -13,6 +14,7 @@ import { startLiveUpdates } from './socket/startLiveUpdates';
 const coreReducers = {
   auth: authReducer,
   galleryUi: galleryUiReducer,
+  workspace: workspaceReducer,
   [api.reducerPath]: api.reducer,
 };
 
@@ -31,10 +33,20 @@ const rootReducer = (work?: WorkReducers) => combineReducers({ ...coreReducers, 
 
 /** Builds a store; tests pass a partial preloaded state and the work slices (app/workSlices). */
 export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReducers) {
-  const listeners = createListenerMiddleware();
+  const listeners = createListenerMiddleware<RootState>();
   // Nothing cached for one account may be shown to the next.
   listeners.startListening({
     actionCreator: logout.fulfilled,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(api.util.resetApiState());
+      // The next account on this device starts in its own workspace.
+      if (listenerApi.getState().workspace.teamId !== null) listenerApi.dispatch(workspaceSelected(null));
+    },
+  });
+  // Lists of one workspace never show in another: a switch drops every cached reply, and the
+  // screens on view ask again with the new workspace's header.
+  listeners.startListening({
+    actionCreator: workspaceSelected,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
     },

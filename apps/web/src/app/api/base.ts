@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { logout } from '../../features/auth/store/authSlice';
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { readStoredTeamId, WORKSPACE_HEADER, workspaceValue } from '../../features/teams/store/storedWorkspace';
 import { API_BASE, NETWORK_ERROR_MESSAGE } from './http';
 import { handleUnauthorized } from './unauthorized';
 
@@ -37,6 +38,10 @@ export const TAG_TYPES = [
   'Explore',
   'ApiKeys',
   'WebhookEndpoints',
+  'Teams',
+  'TeamMembers',
+  'TeamInvitations',
+  'TeamUsage',
 ] as const;
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.
@@ -47,6 +52,9 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers) => {
     const token = readStoredToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // Every call acts in the chosen workspace (issue 32): a team's, or without the header the personal one.
+    const teamId = readStoredTeamId();
+    if (teamId !== null && !headers.has(WORKSPACE_HEADER)) headers.set(WORKSPACE_HEADER, workspaceValue(teamId));
     return headers;
   },
 });
