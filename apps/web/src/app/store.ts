@@ -1,11 +1,12 @@
 import { combineReducers, configureStore, createListenerMiddleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import { authReducer, logout } from '../features/auth/store/authSlice';
+import { authReducer, logout, updateCredits } from '../features/auth/store/authSlice';
 import type { CustomizationState } from '../features/customization/store/customizationSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
 import { workspaceReducer, workspaceSelected } from '../features/teams/store/workspaceSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
+import { billingApi } from './api/billing';
 import { setUnauthorizedLogout } from './api/unauthorized';
 import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
@@ -49,6 +50,18 @@ export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReduce
     actionCreator: workspaceSelected,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+  // A balance from a live message or a work reply is the workspace's: in a team, the team pool's.
+  listeners.startListening({
+    actionCreator: updateCredits,
+    effect: (action, listenerApi) => {
+      if (listenerApi.getState().workspace.teamId === null) return;
+      listenerApi.dispatch(
+        billingApi.util.updateQueryData('getCreditsSummary', undefined, (summary) => {
+          summary.credits = action.payload;
+        }),
+      );
     },
   });
 
