@@ -14,10 +14,12 @@ import { AccessLog } from './lib/access-log.js';
 import { registerErrorHandling } from './lib/http-errors.js';
 import { registerNulCharacterGuard } from './lib/nul-characters.js';
 import { registerAuthGuard } from './lib/auth-guard.js';
+import { registerRequestActor } from './lib/request-actor.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerModules } from './modules/index.js';
 import { registerApiKeyGuard } from './modules/api-keys/index.js';
+import { registerWorkspaceGuard } from './modules/teams/index.js';
 import { PUBLIC_API_TAG } from './lib/public-api.js';
 import { registerLiveRoutes } from './modules/live/index.js';
 import { registerJobLifecycle } from './lib/jobs/index.js';
@@ -131,7 +133,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  registerRequestActor(app);
   registerAuthGuard(app);
+  registerWorkspaceGuard(app);
   registerApiKeyGuard(app);
   // The live socket (/ws, at the root) and the event bus, then the job queue and its workers.
   await registerLiveRoutes(app as unknown as App);

@@ -33,6 +33,7 @@ const BODYLESS_WRITES = new Set<string>([
   'POST /api/gallery/images/:id/open-in-create',
   'POST /api/explore/images/:id/use-as-input',
   'POST /api/team/interest',
+  'POST /api/teams/:teamId/invitations/:invitationId/resend',
 ]);
 
 beforeAll(async () => {

@@ -13,6 +13,8 @@ export const LIVE_CLOSE_CODES = {
   invalidToken: 4001,
   /** The account signed out everywhere, changed or reset its password, or was deleted. */
   sessionRevoked: 4003,
+  /** The socket's team workspace is no longer the person's (removed from the team, or left it). */
+  workspaceRevoked: 4004,
 } as const;
 export const LIVE_CLOSE_REASONS = {
   invalidToken: 'Invalid token',
@@ -21,6 +23,7 @@ export const LIVE_CLOSE_REASONS = {
   originNotAllowed: 'Origin not allowed',
   tooManyMessages: 'Too many messages',
   tooManySubscriptions: 'Too many subscriptions',
+  workspaceRevoked: 'Removed from the team',
 } as const;
 
 /** Per socket: client messages per second, and channels subscribed at once. */
@@ -145,6 +148,15 @@ export const masksFailedMessageSchema = z.object({
 export const pongMessageSchema = z.object({ type: z.literal('pong') });
 /** The account's sessions were revoked: the server closes the socket with 4003 right after. */
 export const sessionRevokedMessageSchema = z.object({ type: z.literal('session_revoked') });
+/**
+ * Sent on a team account's channel when `userId` leaves the team (issue 32): that person's sockets
+ * on the team's workspace are closed with 4004 right after; other members may refresh the member list.
+ */
+export const workspaceAccessRevokedMessageSchema = z.object({
+  type: z.literal('workspace_access_revoked'),
+  teamId: z.number().int(),
+  userId: z.number().int(),
+});
 export const liveErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
 
 export const liveMessageSchema = z.discriminatedUnion('type', [
@@ -161,6 +173,7 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   masksFailedMessageSchema,
   pongMessageSchema,
   sessionRevokedMessageSchema,
+  workspaceAccessRevokedMessageSchema,
   liveErrorMessageSchema,
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;

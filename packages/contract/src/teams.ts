@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, NAME_CONTROL_CHARACTERS } from './auth.js';
-import { billingCycleSchema } from './plans.js';
+import { planTypeSchema, type PlanType } from './plans.js';
 
 /**
  * Studios (issue 32): a team workspace is its own account; members act on it.
@@ -116,6 +116,8 @@ export const teamListItemSchema = teamSummarySchema.extend({
   seatLimit: z.number().int(),
   /** The team account's pool (credits). */
   creditBalance: z.number().int(),
+  /** The team's plan (FREE without an active one); it sets seatLimit (TEAM_PLAN_SEATS). */
+  planType: planTypeSchema,
 });
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
 export const teamListResponseSchema = z.array(teamListItemSchema);
@@ -208,28 +210,13 @@ export const teamUsageResponseSchema = z.object({
 });
 export type TeamUsageResponse = z.infer<typeof teamUsageResponseSchema>;
 
-/** Team plans (per seat): GET /api/teams/plans; checkout by the owner only. */
-export const teamPlanSchema = z.object({
-  planType: z.literal('STUDIO'),
-  name: z.string(),
-  description: z.string(),
-  /** Credits per seat per month, added to the team pool. */
-  creditsPerSeat: z.number().int().positive(),
-  /** Cents (EUR) per seat. */
-  pricePerSeat: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
-  minSeats: z.number().int().positive(),
-  maxSeats: z.number().int().positive(),
-  currency: z.literal('EUR'),
-});
-export type TeamPlan = z.infer<typeof teamPlanSchema>;
-export const teamPlansResponseSchema = z.array(teamPlanSchema);
-
-/** POST /api/teams/{teamId}/billing/checkout → { url } (the same checkout as personal plans). */
-export const teamCheckoutRequestSchema = z.object({
-  seats: z.number({ error: 'Seats must be a whole number' }).int('Seats must be a whole number').min(2).max(100),
-  billingCycle: billingCycleSchema.default('MONTHLY'),
-});
-export type TeamCheckoutRequest = z.input<typeof teamCheckoutRequestSchema>;
+/**
+ * Team plans: a team subscribes to a plan of the catalog through the same checkout and portal as
+ * a person (POST /api/subscription/checkout, GET /api/subscription, the local test checkout …)
+ * sent with the team's X-Atelier-Workspace header; only the owner may (403 TEAM_ROLE_FORBIDDEN
+ * for admins and members). The plan's allowance fills the team pool; its tier sets the seats.
+ */
+export const TEAM_PLAN_SEATS: Record<PlanType, number> = { FREE: TEAM_DEFAULT_SEAT_LIMIT, STARTER: 5, EXPLORER: 10, PRO: 25 };
 
 /** The team's workspace as the switcher shows it (on each list item and in live messages). */
 export const workspaceSchema = z.discriminatedUnion('kind', [

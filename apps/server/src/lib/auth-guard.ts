@@ -17,6 +17,7 @@ export function registerAuthGuard(app: FastifyInstance): void {
     const userId = await app.ctx.authenticate(token);
     if (!userId) throw unauthorized('Your session has expired. Please sign in again.', 'INVALID_TOKEN');
     req.userId = userId;
+    req.actorId = userId;
   });
 }
 

@@ -20,6 +20,7 @@ import { registerApiKeyRoutes } from './api-keys/index.js';
 import { registerPluginRoutes } from './plugins/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
 import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
+import { registerTeamRoutes } from './teams/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -47,4 +48,5 @@ export async function registerModules(api: App): Promise<void> {
   await registerPluginRoutes(api);
   await registerWebhookRoutes(api);
   await registerPluginDownloadRoutes(api);
+  await registerTeamRoutes(api);
 }

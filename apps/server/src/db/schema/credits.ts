@@ -33,6 +33,8 @@ export const creditTransactions = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     /** For a REFUND: the idempotency key of the debit it gives back. */
     refundOf: text('refund_of'),
+    /** The person who caused the change in a team account (a member's debit or its refund; migration 0320). */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

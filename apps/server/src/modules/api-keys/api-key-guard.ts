@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, PLUGIN_MESSAGES } from '@atelier/contract';
 import { unauthorized } from '../../lib/errors.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
+import { setRequestActor } from '../../lib/request-actor.js';
 import { authenticateApiKey } from './api-keys.service.js';
 
 /**
@@ -15,10 +16,13 @@ export function registerApiKeyGuard(app: FastifyInstance): void {
   app.decorate('requireUserOrApiKey', async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token.startsWith(API_KEY_PREFIX)) return app.requireUser(req, reply);
+    if (!token.startsWith(API_KEY_PREFIX)) return app.requireWorkspace(req, reply);
     const key = await authenticateApiKey(app.ctx.db, token);
     if (!key) throw unauthorized(PLUGIN_MESSAGES.keyInvalid, 'INVALID_API_KEY');
+    // A key belongs to the workspace it was made in (a team's account); its maker is the actor.
     req.userId = key.userId;
+    req.actorId = key.createdBy ?? key.userId;
+    setRequestActor(req.actorId);
     req.apiKeyId = key.id;
     await limitPerKey(req, reply);
   });

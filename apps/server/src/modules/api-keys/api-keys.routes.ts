@@ -25,7 +25,7 @@ export async function registerApiKeyRoutes(api: App): Promise<void> {
 async function apiKeysPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.post(
     '/',
@@ -39,7 +39,7 @@ async function apiKeysPlugin(scope: FastifyInstance): Promise<void> {
         response: { 201: createdApiKeySchema, ...errors(400, 401, 403, 409) },
       },
     },
-    async (req, reply) => reply.code(201).send(await createApiKey(ctx.db, req.userId, req.body.name)),
+    async (req, reply) => reply.code(201).send(await createApiKey(ctx.db, req.userId, req.body.name, req.actorId)),
   );
 
   app.get(

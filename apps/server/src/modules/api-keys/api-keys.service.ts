@@ -35,7 +35,7 @@ function present(row: typeof apiKeys.$inferSelect): ApiKey {
 }
 
 /** A new key for the user; the key itself is in this reply only (only its hash is stored). */
-export async function createApiKey(db: Db, userId: number, name: string): Promise<CreatedApiKey> {
+export async function createApiKey(db: Db, userId: number, name: string, createdBy: number = userId): Promise<CreatedApiKey> {
   const key = newKey();
   const row = await db.transaction(async (tx) => {
     // Serialises concurrent creations of one account, so the limit holds.
@@ -44,7 +44,7 @@ export async function createApiKey(db: Db, userId: number, name: string): Promis
     if (Number(total) >= API_KEY_LIMIT) throw new AppError(409, 'API_KEY_LIMIT', PLUGIN_MESSAGES.keyLimit);
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ userId, name, prefix: key.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS), keyHash: hashKey(key) })
+      .values({ userId, createdBy, name, prefix: key.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS), keyHash: hashKey(key) })
       .returning();
     return inserted;
   });
@@ -74,10 +74,10 @@ export async function deleteApiKey(db: Db, userId: number, id: number): Promise<
  * The key's id and owner, or null for an unknown or revoked key. A deleted account's keys are
  * deleted with it (ON DELETE CASCADE), so they stop working too.
  */
-export async function authenticateApiKey(db: Db, key: string): Promise<{ id: number; userId: number } | null> {
+export async function authenticateApiKey(db: Db, key: string): Promise<{ id: number; userId: number; createdBy: number | null } | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, userId: apiKeys.userId })
+    .select({ id: apiKeys.id, userId: apiKeys.userId, createdBy: apiKeys.createdBy })
     .from(apiKeys)
     .where(eq(apiKeys.keyHash, hashKey(key)))
     .limit(1);

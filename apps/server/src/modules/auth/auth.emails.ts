@@ -82,3 +82,20 @@ export function accountDeletedEmail(to: string, fullName: string, subscriptionCa
     html: layout({ heading, paragraphs: lines, footer }),
   };
 }
+
+/** A studio's invitation (issue 32): the link joins the team, through registration if need be. */
+export function teamInvitationEmail(to: string, inviterName: string, teamName: string, link: string, days: number): MailMessage {
+  const heading = `Join ${plainName(teamName)} on ${PRODUCT_NAME}`;
+  const lines = [
+    `${plainName(inviterName)} invited you to the team "${plainName(teamName)}" on ${PRODUCT_NAME}.`,
+    `Open the link to join; if you have no account yet, create one with this address (${to}) first.`,
+    `This link is valid for ${days} days and can be used once.`,
+  ];
+  const footer = 'If you did not expect this invitation, you can ignore this email.';
+  return {
+    to,
+    subject: `${plainName(inviterName)} invited you to ${plainName(teamName)} on ${PRODUCT_NAME}`,
+    text: `${lines.join('\n\n')}\n\nJoin the team:\n${link}\n\n${footer}\n\n— The ${PRODUCT_NAME} team\n`,
+    html: layout({ heading, paragraphs: lines, button: 'Join the team', link, footer }),
+  };
+}

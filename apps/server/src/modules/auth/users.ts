@@ -19,12 +19,16 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-/** Finds an account by e-mail, case-insensitively (the unique index is on lower(email)). */
+/**
+ * Finds a person's account by e-mail, case-insensitively (the unique index is on lower(email)).
+ * A team's account (kind 'team', issue 32) is never found: nobody signs in as, resets or
+ * registers over a team workspace.
+ */
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .where(sql`lower(${users.email}) = lower(${email.trim()}) AND ${users.kind} = 'person'`)
     .limit(1);
   return row;
 }

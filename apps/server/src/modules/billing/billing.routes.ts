@@ -62,7 +62,7 @@ export async function registerBillingRoutes(api: App): Promise<void> {
 async function billingRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireBillingWorkspace };
 
   app.get(
     '/subscription',
@@ -185,7 +185,7 @@ async function billingRoutes(scope: FastifyInstance): Promise<void> {
 async function localCheckoutRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireBillingWorkspace };
 
   app.get(
     '/billing/local/sessions/:id',

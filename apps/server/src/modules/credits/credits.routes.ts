@@ -19,7 +19,7 @@ async function creditsRoutes(scope: FastifyInstance): Promise<void> {
   app.get(
     '/credits/transactions',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireWorkspace,
       schema: {
         tags: ['credits'],
         summary: 'The credit ledger, newest first: grants, purchases, usage and refunds with the balance after each',

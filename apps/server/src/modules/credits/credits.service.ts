@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { creditTransactions, users, type CreditReason } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { assertMemberMayDebit } from './member-cap.js';
 
 /**
  * The only place credits change. Every change writes one ledger row and the cached balance
@@ -19,6 +20,12 @@ export interface CreditChange {
   refType?: string;
   refId?: string | number;
   metadata?: Record<string, unknown>;
+  /**
+   * The person who caused the change when it is not the account itself: a member debiting a
+   * team's pool (checked against membership and the member's monthly cap). Refunds take the
+   * actor of the debit they give back.
+   */
+  actorUserId?: number;
 }
 
 export interface LedgerEntry {
@@ -31,6 +38,7 @@ export interface LedgerEntry {
   refType: string | null;
   refId: string | null;
   createdAt: Date;
+  actorUserId: number | null;
 }
 
 export interface DebitResult {
@@ -61,6 +69,7 @@ const entryColumns = {
   refType: creditTransactions.refType,
   refId: creditTransactions.refId,
   createdAt: creditTransactions.createdAt,
+  actorUserId: creditTransactions.actorUserId,
 };
 
 async function findByKey(ex: Executor, userId: number, key: string): Promise<LedgerEntry | undefined> {
@@ -106,6 +115,7 @@ async function writeEntry(
       refId: change.refId === undefined ? null : String(change.refId),
       metadata: change.metadata ?? null,
       refundOf: refundOf ?? null,
+      actorUserId: change.actorUserId ?? null,
     })
     .returning(entryColumns);
   return row;
@@ -143,6 +153,9 @@ export async function debitCredits(ex: Executor, change: CreditChange & { amount
     change.idempotencyKey,
     async (tx) => {
       const before = await lockUser(tx, change.userId);
+      if (change.actorUserId !== undefined && change.actorUserId !== change.userId) {
+        await assertMemberMayDebit(tx, change.userId, change.actorUserId, change.amount);
+      }
       const updated = await tx
         .update(users)
         .set({
@@ -210,7 +223,8 @@ export async function refundCredits(
         })
         .where(eq(users.id, change.userId))
         .returning({ balance: users.creditBalance });
-      await writeEntry(tx, change, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
+      const actor = change.actorUserId ?? debit.actorUserId ?? undefined;
+      await writeEntry(tx, { ...change, actorUserId: actor }, 'REFUND', refunded, purchasedBack, u.balance, change.debitKey);
       return { refunded, balance: u.balance };
     },
     (entry) => ({ refunded: entry.amount, balance: entry.balanceAfter }),

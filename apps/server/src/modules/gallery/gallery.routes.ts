@@ -55,7 +55,7 @@ export async function registerGalleryRoutes(api: App): Promise<void> {
 async function galleryRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
   const tags = ['gallery'];
 
   app.get(
@@ -201,7 +201,7 @@ async function exploreRoutes(scope: FastifyInstance): Promise<void> {
   app.get(
     '/mine',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireWorkspace,
       schema: {
         tags,
         security: BEARER,
@@ -259,7 +259,7 @@ async function exploreRoutes(scope: FastifyInstance): Promise<void> {
   app.post(
     '/images/:id/use-as-input',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireWorkspace,
       schema: {
         tags,
         security: BEARER,

@@ -51,7 +51,7 @@ export async function registerGenerationRoutes(api: App): Promise<void> {
 async function generationPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
   const publicApi = { preHandler: app.requireUserOrApiKey };
 
   app.post(

@@ -108,8 +108,11 @@ export interface LiveClient {
 }
 
 /** A WebSocket to the listening app's /ws with the token; resolves once open. */
-export async function connectLive(baseUrl: string, token: string | null, opts: { origin?: string } = {}): Promise<LiveClient> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/ws${token === null ? '' : `?token=${encodeURIComponent(token)}`}`;
+export async function connectLive(baseUrl: string, token: string | null, opts: { origin?: string; workspace?: string } = {}): Promise<LiveClient> {
+  const query = new URLSearchParams();
+  if (token !== null) query.set('token', token);
+  if (opts.workspace) query.set('workspace', opts.workspace);
+  const url = `${baseUrl.replace(/^http/, 'ws')}/ws${query.size ? `?${query}` : ''}`;
   const ws = new WebSocket(url, opts.origin ? { origin: opts.origin } : {});
   const messages: LiveMessage[] = [];
   const waiters = new Set<() => void>();

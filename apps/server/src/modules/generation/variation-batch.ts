@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors.js';
 import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
 import type { GeneratedImageRow } from '../images/index.js';
 import { emit, type VariationJobData } from './variation.job.js';
+import { currentActor } from '../../lib/request-actor.js';
 
 /**
  * Opening a batch of paid variations, for every module (Create, Refine, …): one transaction
@@ -92,6 +93,8 @@ export async function startVariationBatch(ctx: AppContext, spec: VariationBatchS
   ctx.engine.admit?.(admission);
   const request = await measureRequest(ctx, spec, admission);
   const n = spec.variations;
+  // In a team workspace the member who asked is recorded on the debit (and checked against their cap).
+  const actorId = currentActor() ?? spec.userId;
   const balance = await getBalance(ctx.db, spec.userId);
   if (balance < n) throw new InsufficientCreditsError(balance, n);
 
@@ -112,6 +115,7 @@ export async function startVariationBatch(ctx: AppContext, spec: VariationBatchS
     }
     const debit = await requireDebit(tx, {
       userId: spec.userId,
+      actorUserId: actorId,
       amount: n,
       idempotencyKey: debitKey,
       description: `${spec.label}: ${n} variation${n === 1 ? '' : 's'} (batch ${batchId})`,
@@ -179,7 +183,7 @@ export async function startVariationBatch(ctx: AppContext, spec: VariationBatchS
       .returning();
     await ctx.jobs.sendMany<VariationJobData>(
       spec.queue,
-      rows.map((row) => ({ id: row.jobId as string, data: { imageId: row.id, userId: spec.userId, batchId: batch.id } })),
+      rows.map((row) => ({ id: row.jobId as string, data: { imageId: row.id, userId: spec.userId, actorId, batchId: batch.id } })),
       { tx },
     );
     await spec.inTransaction?.(tx, batch.id);

@@ -21,7 +21,10 @@ import { getOwnedGeneratedImage, presentGeneratedImage, storeGeneratedImageFiles
 
 export interface VariationJobData {
   imageId: number;
+  /** The data owner (a person, or a team's account). */
   userId: number;
+  /** Who asked for it (a team member); refunds take it from the debit. Absent on older jobs. */
+  actorId?: number;
   batchId: number;
 }
 

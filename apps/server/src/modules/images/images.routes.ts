@@ -156,7 +156,7 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
 async function imageRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.get(
     '/input-images',

@@ -18,7 +18,10 @@ import type { EventBus } from './event-bus.js';
 
 interface Client {
   socket: WebSocket;
+  /** The account whose events the socket receives (a person, or a team's account). */
   userId: number;
+  /** The signed-in person (equals userId outside a team workspace). */
+  actorId: number;
   alive: boolean;
   subscriptions: Set<string>;
   /** Client messages in the current one-second window, and when that window began. */
@@ -48,8 +51,8 @@ export class LiveHub {
   }
 
   /** Adopts an authenticated socket; `pending` are the client messages that arrived while it was being authenticated. */
-  add(socket: WebSocket, userId: number, pending: Buffer[]): void {
-    const client: Client = { socket, userId, alive: true, subscriptions: new Set(), windowStart: Date.now(), windowMessages: 0 };
+  add(socket: WebSocket, userId: number, pending: Buffer[], actorId: number = userId): void {
+    const client: Client = { socket, userId, actorId, alive: true, subscriptions: new Set(), windowStart: Date.now(), windowMessages: 0 };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(client);
@@ -110,6 +113,8 @@ export class LiveHub {
   }
 
   private deliver(userId: number, message: LiveMessage): void {
+    // A person signed out everywhere: their team-workspace sockets (kept under the team's account) close too.
+    if (message.type === 'session_revoked') this.closeTeamSocketsOf(userId, LIVE_CLOSE_CODES.sessionRevoked, LIVE_CLOSE_REASONS.sessionRevoked);
     const set = this.byUser.get(userId);
     if (!set || set.size === 0) return;
     const text = JSON.stringify(message);
@@ -117,6 +122,18 @@ export class LiveHub {
       if (client.socket.readyState !== client.socket.OPEN) continue;
       client.socket.send(text);
       if (message.type === 'session_revoked') client.socket.close(LIVE_CLOSE_CODES.sessionRevoked, LIVE_CLOSE_REASONS.sessionRevoked);
+      if (message.type === 'workspace_access_revoked' && client.actorId === message.userId) {
+        client.socket.close(LIVE_CLOSE_CODES.workspaceRevoked, LIVE_CLOSE_REASONS.workspaceRevoked);
+      }
+    }
+  }
+
+  /** Closes the sockets a person opened on team workspaces (not their personal ones). */
+  private closeTeamSocketsOf(actorId: number, code: number, reason: string): void {
+    for (const set of this.byUser.values()) {
+      for (const client of set) {
+        if (client.actorId === actorId && client.userId !== actorId) client.socket.close(code, reason);
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import { LIVE_CLOSE_CODES, LIVE_CLOSE_REASONS, LIVE_TIMINGS } from '@atelier/con
 import type { App } from '../../types.js';
 import type { Config } from '../../config.js';
 import { LiveHub } from './live.hub.js';
+import { socketWorkspaceAccount } from '../teams/index.js';
 
 /** The largest frame a client may send (its messages are small JSON). */
 const LIVE_MAX_FRAME_BYTES = 64 * 1024;
@@ -54,7 +55,7 @@ export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number 
   app.route({
     method: 'GET',
     url: '/ws',
-    schema: { hide: true, querystring: z.object({ token: z.string().optional() }) },
+    schema: { hide: true, querystring: z.object({ token: z.string().optional(), workspace: z.string().max(40).optional() }) },
     handler: async (_req, reply) =>
       reply.code(426).send({ message: 'Connect with a WebSocket: GET /ws?token=<JWT>', code: 'UPGRADE_REQUIRED' }),
     wsHandler: (socket, req) => {
@@ -66,16 +67,23 @@ export async function registerLiveRoutes(app: App, opts: { heartbeatMs?: number 
       const pending: Buffer[] = [];
       const hold = (data: Buffer) => pending.push(data);
       socket.on('message', hold);
-      const token = (req.query as { token?: string }).token;
+      const { token, workspace } = req.query as { token?: string; workspace?: string };
       void (async () => {
         const userId = token ? await ctx.authenticate(token).catch(() => null) : null;
-        socket.off('message', hold);
         if (userId === null) {
+          socket.off('message', hold);
           socket.close(LIVE_CLOSE_CODES.invalidToken, LIVE_CLOSE_REASONS.invalidToken);
           return;
         }
+        // ?workspace=team:{id}: the team account's events, for a member only (checked now, dropped on removal).
+        const account = await socketWorkspaceAccount(ctx, userId, workspace);
+        socket.off('message', hold);
+        if (account === null) {
+          socket.close(LIVE_CLOSE_CODES.workspaceRevoked, LIVE_CLOSE_REASONS.workspaceRevoked);
+          return;
+        }
         if (socket.readyState !== socket.OPEN) return;
-        hub.add(socket, userId, pending);
+        hub.add(socket, account, pending, userId);
       })().catch((err) => {
         req.log.error({ err }, 'live socket set-up failed');
         socket.terminate();

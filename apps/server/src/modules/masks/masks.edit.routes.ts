@@ -58,7 +58,7 @@ const editBodyDoc =
 export async function masksEditRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 1, fields: 4, fieldSize: 4096, parts: 6 }, throwFileSizeLimit: true });
 
   app.put(

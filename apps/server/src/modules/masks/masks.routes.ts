@@ -41,7 +41,7 @@ export async function registerMasksRoutes(api: App): Promise<void> {
 async function masksPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.post(
     '/generate',

@@ -37,7 +37,7 @@ export async function registerPromptsRoutes(api: App): Promise<void> {
 async function promptsPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.post(
     '/materials',
@@ -91,7 +91,7 @@ async function promptsPlugin(scope: FastifyInstance): Promise<void> {
   app.post(
     '/generate',
     {
-      preHandler: [app.requireUser, generateLimit],
+      preHandler: [app.requireWorkspace, generateLimit],
       schema: {
         tags: TAGS,
         security: BEARER,

@@ -35,7 +35,7 @@ export async function registerRefineRoutes(api: App): Promise<void> {
 async function refinePlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.post(
     '/refine/generate',

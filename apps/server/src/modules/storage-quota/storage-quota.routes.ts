@@ -12,7 +12,7 @@ export async function registerStorageQuotaRoutes(api: App): Promise<void> {
     app.get(
       '/storage/usage',
       {
-        preHandler: app.requireUser,
+        preHandler: app.requireWorkspace,
         schema: {
           tags: ['storage'],
           summary: "The account's stored bytes and its plan's storage quota",

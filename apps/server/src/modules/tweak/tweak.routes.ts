@@ -97,9 +97,9 @@ function jsonField(fields: Record<string, string>, name: string): unknown {
 async function tweakPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
   // Uploads: a per-user rate (shared by the upload routes of this module) before the body is read.
-  const uploadAuth = { preHandler: [app.requireUser, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })] };
+  const uploadAuth = { preHandler: [app.requireWorkspace, userRateLimit({ max: ctx.config.USER_RATE_LIMIT })] };
   await app.register(multipart, {
     limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 },
     throwFileSizeLimit: true,

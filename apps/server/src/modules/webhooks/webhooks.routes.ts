@@ -27,7 +27,7 @@ export async function registerWebhookRoutes(api: App): Promise<void> {
 async function webhooksPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const auth = { preHandler: app.requireUser };
+  const auth = { preHandler: app.requireWorkspace };
 
   app.post(
     '/',
