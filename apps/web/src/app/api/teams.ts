@@ -2,12 +2,10 @@ import type {
   CreateInvitationRequest,
   CreateTeamRequest,
   JoinTeamResponse,
-  TeamCheckoutRequest,
   TeamInvitation,
   TeamInvitationList,
   TeamListResponse,
   TeamMember,
-  TeamPlan,
   TeamSummary,
   TeamUsageResponse,
   UpdateMemberRequest,
@@ -24,7 +22,8 @@ export interface UsageRange {
 const teamTag = (teamId: number) => [{ type: 'TeamMembers' as const, id: teamId }];
 
 /**
- * Studios (issue 32): the caller's teams, members, invitations, usage and team plans. These calls
+ * Studios (issue 32): the caller's teams, members, invitations and usage (team plans go through
+ * the plans page's checkout, in the team's workspace). These calls
  * name their team in the path; the workspace header the base query adds does not change them.
  */
 export const teamsApi = api.injectEndpoints({
@@ -71,10 +70,6 @@ export const teamsApi = api.injectEndpoints({
       query: ({ teamId, from, to }) => ({ url: `/teams/${teamId}/usage`, params: { from, to } }),
       providesTags: (_r, _e, { teamId }) => [{ type: 'TeamUsage', id: teamId }],
     }),
-    getTeamPlans: build.query<TeamPlan[], void>({ query: () => '/teams/plans', providesTags: ['Plans'] }),
-    createTeamCheckout: build.mutation<{ url: string }, { teamId: number; body: TeamCheckoutRequest }>({
-      query: ({ teamId, body }) => ({ url: `/teams/${teamId}/billing/checkout`, method: 'POST', body }),
-    }),
   }),
 });
 
@@ -90,8 +85,6 @@ export const {
   useResendTeamInvitationMutation,
   useRevokeTeamInvitationMutation,
   useGetTeamUsageQuery,
-  useGetTeamPlansQuery,
-  useCreateTeamCheckoutMutation,
 } = teamsApi;
 
 /** GET /teams/{id}/usage?format=csv with the bearer token, saved as team-usage-{from}-{to}.csv. */

@@ -1,84 +1,51 @@
-import type { BillingCycle } from '@atelier/contract';
+import { PLAN_TYPES, TEAM_PLAN_SEATS, type PlanType } from '@atelier/contract';
+import clsx from 'clsx';
 import { CreditCard } from 'lucide-react';
-import { useState } from 'react';
-import { errorMessage } from '../../../app/api/http';
-import { useCreateTeamCheckoutMutation, useGetTeamPlansQuery } from '../../../app/api/teams';
-import { Alert } from '../../../components/ui/Alert';
-import { Button } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
-import { Spinner } from '../../../components/ui/Spinner';
-import { formatNumber } from '../../../lib/format';
-import { BillingCycleSwitch, browser, formatEuros } from '../../subscription';
+import { titleCase } from '../../../lib/format';
 
-/** The owner's team plan: seats and cycle, then the same checkout as personal plans. */
-export function TeamBillingCard({ teamId, memberCount }: { teamId: number; memberCount: number }) {
-  const plans = useGetTeamPlansQuery();
-  const [checkout, { isLoading, error }] = useCreateTeamCheckoutMutation();
-  const [cycle, setCycle] = useState<BillingCycle>('MONTHLY');
-  const plan = plans.data?.[0];
-  const [seatsText, setSeatsText] = useState<string | null>(null);
-  const seats = Number(seatsText ?? Math.max(plan?.minSeats ?? 2, memberCount));
-  const seatsValid = plan ? Number.isInteger(seats) && seats >= plan.minSeats && seats <= plan.maxSeats : false;
-
-  const start = async () => {
-    try {
-      const { url } = await checkout({ teamId, body: { seats, billingCycle: cycle } }).unwrap();
-      browser.assign(url);
-    } catch {
-      // shown inline
-    }
-  };
-
+/**
+ * The owner's team plan. A team subscribes through the same plans page and checkout as a person:
+ * in the team's workspace they act for the team (the server checks that the caller is its owner).
+ */
+export function TeamBillingCard({ planType, memberCount }: { planType: PlanType; memberCount: number }) {
+  const hasPlan = planType !== 'FREE';
   return (
     <Card className="p-6">
-      <CardHeader icon={<CreditCard className="size-[18px]" />} title="Team plan" description="Only you, the owner, see this. Every seat adds its credits to the team's pool each month." />
+      <CardHeader
+        icon={<CreditCard className="size-[18px]" />}
+        title="Team plan"
+        description="Only the owner sees this. The plan's credits fill the team pool every month; its tier sets the seats."
+        action={
+          <ButtonLink to="/subscription" size="sm" variant={hasPlan ? 'secondary' : 'primary'}>
+            {hasPlan ? 'Change team plan' : 'Choose a team plan'}
+          </ButtonLink>
+        }
+      />
       <div className="mt-5 sm:pl-12">
-        {plans.isLoading ? (
-          <Spinner />
-        ) : plans.isError || !plan ? (
-          <Alert tone="error">{errorMessage(plans.error, 'Team plans are not available right now.')}</Alert>
-        ) : (
-          <div className="grid gap-4">
-            {error ? <Alert tone="error">{errorMessage(error, 'Could not start the checkout.')}</Alert> : null}
-            <div>
-              <p className="font-medium text-stone-900">{plan.name}</p>
-              <p className="text-sm text-stone-500">{plan.description}</p>
-            </div>
-            <div className="flex flex-wrap items-end gap-4">
-              <label className="flex flex-col gap-1.5 text-[13px] font-medium text-stone-700">
-                Seats
-                <input
-                  type="number"
-                  min={plan.minSeats}
-                  max={plan.maxSeats}
-                  value={seatsText ?? String(seats)}
-                  onChange={(e) => setSeatsText(e.target.value)}
-                  aria-invalid={seatsValid ? undefined : true}
-                  className="h-10 w-24 rounded-lg border border-stone-300 px-3 text-sm tabular-nums focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-                />
-              </label>
-              <BillingCycleSwitch value={cycle} onChange={setCycle} />
-            </div>
-            {seatsValid ? (
-              <p className="text-sm text-stone-600">
-                {seats} seats × {formatEuros(cycle === 'MONTHLY' ? plan.pricePerSeat.monthly : plan.pricePerSeat.yearly)} ={' '}
-                <span className="font-semibold text-stone-900">
-                  {formatEuros(seats * (cycle === 'MONTHLY' ? plan.pricePerSeat.monthly : plan.pricePerSeat.yearly))} per {cycle === 'MONTHLY' ? 'month' : 'year'}
-                </span>
-                , {formatNumber(seats * plan.creditsPerSeat)} credits a month for the pool.
-              </p>
-            ) : (
-              <p className="text-sm text-red-600">
-                Choose between {plan.minSeats} and {plan.maxSeats} seats.
-              </p>
-            )}
-            <div>
-              <Button loading={isLoading} disabled={!seatsValid} onClick={() => void start()}>
-                Continue to checkout
-              </Button>
-            </div>
-          </div>
-        )}
+        <p className="text-sm text-stone-600">
+          {hasPlan ? (
+            <>
+              The team is on <span className="font-semibold text-stone-900">{titleCase(planType)}</span>: {TEAM_PLAN_SEATS[planType]} seats, {memberCount} in use.
+            </>
+          ) : (
+            <>
+              The team has no plan yet: {TEAM_PLAN_SEATS.FREE} seats and only the credits bought for its pool.
+            </>
+          )}
+        </p>
+        <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Seats per plan">
+          {PLAN_TYPES.map((plan) => (
+            <li
+              key={plan}
+              className={clsx('rounded-lg border px-3 py-2 text-sm', plan === planType ? 'border-brand-300 bg-brand-50 text-brand-800' : 'border-stone-200 text-stone-600')}
+            >
+              <span className="block font-medium">{plan === 'FREE' ? 'No plan' : titleCase(plan)}</span>
+              <span className="tabular-nums">{TEAM_PLAN_SEATS[plan]} seats</span>
+            </li>
+          ))}
+        </ul>
       </div>
     </Card>
   );
