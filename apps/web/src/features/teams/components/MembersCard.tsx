@@ -77,7 +77,7 @@ export function MembersCard({ teamId, me, myRole, seatLimit }: { teamId: number;
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[760px] text-left text-sm">
+          <table className="w-full min-w-[760px] text-left text-sm" aria-label="Team members">
             <thead className="border-y border-stone-100 bg-stone-50/70 text-xs font-medium text-stone-500">
               <tr>
                 <th scope="col" className="px-6 py-2.5 font-medium">Member</th>
