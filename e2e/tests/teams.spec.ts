@@ -99,7 +99,7 @@ test('a studio: create a team, invite by e-mail, join from the link, share rende
   expect(again.status()).toBeGreaterThanOrEqual(400);
 
   // The member renders in the team; both see the render in the team's gallery.
-  const imageIds = await renderInTeam(request, member.token, teamId);
+  const imageIds = [...(await renderInTeam(request, member.token, teamId)), ...(await renderInTeam(request, owner.token, teamId))];
   await memberPage.goto('/gallery');
   await expect(memberPage.locator('[data-gallery-tile]')).toHaveCount(imageIds.length);
   await ownerPage.goto('/gallery');
@@ -138,9 +138,8 @@ test('a studio: create a team, invite by e-mail, join from the link, share rende
   await expect(report.getByRole('row', { name: /Carlo Scarpa/ })).toBeVisible();
   await ownerPage.setViewportSize({ width: 1440, height: 1500 });
   await shoot(ownerPage, 'team-page');
-  await ownerPage.getByRole('heading', { name: 'Usage report' }).scrollIntoViewIfNeeded();
   await ownerPage.setViewportSize({ width: 1440, height: 900 });
-  await ownerPage.getByRole('heading', { name: 'Usage report' }).scrollIntoViewIfNeeded();
+  await ownerPage.getByRole('heading', { name: 'Usage report' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shoot(ownerPage, 'usage-report');
 
   // The owner removes the member.

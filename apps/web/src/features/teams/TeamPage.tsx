@@ -89,7 +89,7 @@ export function TeamPage() {
             <Badge tone={team.role === 'owner' ? 'brand' : 'neutral'}>{roleLabel(team.role)}</Badge>
           </span>
         }
-        description={`${team.memberCount} of ${team.seatLimit} seats · ${formatNumber(team.creditBalance)} credits in the team pool`}
+        description={`${formatNumber(team.creditBalance)} credits in the team pool · ${team.role === 'member' ? 'you work with the team’s credits and gallery' : 'you manage members, caps and invitations'}`}
         actions={
           <ButtonLink to="/gallery" variant="secondary" icon={<Images className="size-4" />}>
             Team gallery

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../../app/api/http';
 import { useUpdateTeamMemberMutation } from '../../../app/api/teams';
 import { Button } from '../../../components/ui/Button';
-import { inputClasses } from '../../../components/ui/TextField';
 
 /** A member's monthly credit cap, editable by owners and admins; empty means no cap. */
 export function CapField({ teamId, userId, name, cap }: { teamId: number; userId: number; name: string; cap: number | null }) {
@@ -50,7 +49,7 @@ export function CapField({ teamId, userId, name, cap }: { teamId: number; userId
           placeholder="No cap"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          className={`${inputClasses} h-8 w-24 border-stone-300 tabular-nums ${error ? 'border-red-400' : ''}`}
+          className={`h-8 w-24 rounded-lg border bg-white px-2.5 text-sm text-stone-900 tabular-nums placeholder:text-stone-400 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${error ? 'border-red-400' : 'border-stone-300'}`}
         />
         {error ? (
           <p role="alert" className="mt-1 max-w-40 text-xs text-red-600">
