@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { subscriptions, users } from '../../db/schema/index.js';
+import { subscriptions, teamMembers, teams, users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isStripeProvider } from '../../providers/payments/index.js';
 
@@ -38,4 +38,27 @@ export async function cancelPaidSubscription(deps: DeletionDeps, userId: number)
 export async function deleteAccountData(deps: DeletionDeps, userId: number): Promise<void> {
   await deps.db.delete(users).where(eq(users.id, userId));
   await deps.storage.deletePrefix(userFilesPrefix(userId));
+}
+
+/**
+ * Before a person's account goes (issue 32): a team they own with other members must be handed
+ * over or deleted first (409 OWNS_TEAM); a team they are alone in goes with them (its plan is
+ * cancelled, its account and files deleted). Their other memberships cascade with the account.
+ */
+export async function releaseOwnedTeams(deps: DeletionDeps, userId: number): Promise<void> {
+  const owned = await deps.db
+    .select({
+      accountUserId: teams.accountUserId,
+      members: sql<number>`(SELECT count(*)::int FROM team_members m WHERE m.team_id = ${teams.id})`,
+    })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.role, 'owner')));
+  if (owned.some((t) => Number(t.members) > 1)) {
+    throw new AppError(409, 'OWNS_TEAM', 'You own a team with other members. Hand its ownership over or delete the team first.');
+  }
+  for (const team of owned) {
+    await cancelPaidSubscription(deps, team.accountUserId);
+    await deleteAccountData(deps, team.accountUserId);
+  }
 }

@@ -188,7 +188,7 @@ async function authRoutes(scope: FastifyInstance): Promise<void> {
         summary: 'Delete the account and all its data (password required when the account has one)',
         security: BEARER,
         body: deleteAccountRequestSchema,
-        response: { 200: successResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: successResponseSchema, ...errors(400, 401, 409, 429) },
       },
     },
     async (req) => auth.deleteAccount(req.userId, req.body),

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { AuthDeps } from './auth.deps.js';
 import { accountDeletedEmail } from './auth.emails.js';
 import { AUTH_TEXT } from './auth.text.js';
-import { cancelPaidSubscription, deleteAccountData } from './account-deletion.js';
+import { cancelPaidSubscription, deleteAccountData, releaseOwnedTeams } from './account-deletion.js';
 import { removeAvatar, renderAvatar, storeAvatar } from './avatars.js';
 import { discardUnusedEmailTokens } from './email-tokens.js';
 import type { MailOutbox } from './mail-outbox.js';
@@ -86,6 +86,7 @@ export function createProfileAndPassword(deps: AuthDeps, outbox: MailOutbox, ses
           throw new AppError(400, 'WRONG_PASSWORD', AUTH_TEXT.wrongPassword);
         }
       }
+      await releaseOwnedTeams(deps, userId);
       const subscriptionCancelled = await cancelPaidSubscription(deps, userId);
       await deleteAccountData(deps, userId);
       closeSockets(userId);

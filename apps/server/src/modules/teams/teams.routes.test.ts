@@ -273,3 +273,19 @@ describe('team billing: the same checkout, in the team workspace, owner only', {
     expect((await call('POST', `/api/teams/${team.id}/invitations`, team.owner.headers, { email: `sixth.${Date.now()}@studio-example.com` })).json().code).toBe('TEAM_SEAT_LIMIT');
   });
 });
+
+describe("a person's account deletion and their teams", { timeout: 120_000 }, () => {
+  it('refuses while they own a team with other members; a team they are alone in goes with them', async () => {
+    const shared = await createTeamVia(t.app, 'Shared');
+    await addMember(t.app, t.dataDir, shared);
+    const refused = await call('DELETE', '/api/auth/me', shared.owner.headers, { confirm: 'DELETE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('OWNS_TEAM');
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.id, shared.owner.id))).toHaveLength(1);
+
+    const solo = await createTeamVia(t.app, 'Solo');
+    const gone = await call('DELETE', '/api/auth/me', solo.owner.headers, { confirm: 'DELETE' });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await t.app.ctx.db.select().from(users).where(eq(users.id, solo.accountId))).toEqual([]);
+  });
+});
