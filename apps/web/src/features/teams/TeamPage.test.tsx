@@ -78,6 +78,8 @@ describe('TeamPage by role', () => {
     expect(within(report).getByRole('columnheader', { name: 'Create' })).toBeInTheDocument();
     expect(within(report).getByRole('columnheader', { name: 'Upscale' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Team plan' })).toBeInTheDocument();
+    // The owner hands over ownership instead of leaving.
+    expect(screen.queryByRole('button', { name: 'Leave team' })).not.toBeInTheDocument();
   });
 
   it('removes a member only after confirmation', async () => {
@@ -115,6 +117,16 @@ describe('TeamPage by role', () => {
     expect(screen.getByRole('heading', { name: 'Your usage' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team gallery' })).toHaveAttribute('href', '/gallery');
     expect(calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);
+  });
+
+  it('a member can leave the team after confirmation, and is back in the personal workspace', async () => {
+    const user = userEvent.setup();
+    const { calls, store } = openAs(3, 'member');
+    await user.click(await screen.findByRole('button', { name: 'Leave team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Studio Nord?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+    await waitFor(() => expect(store.getState().workspace.teamId).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/teams/7/members/3');
   });
 
   it('shows the error of the members list with a retry', async () => {

@@ -11,6 +11,7 @@ import { formatNumber } from '../../lib/format';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CreateTeamDialog } from './components/CreateTeamDialog';
 import { InvitationsCard } from './components/InvitationsCard';
+import { LeaveTeamButton } from './components/LeaveTeamButton';
 import { MembersCard } from './components/MembersCard';
 import { TeamBillingCard } from './components/TeamBillingCard';
 import { UsageReport } from './components/UsageReport';
@@ -91,9 +92,12 @@ export function TeamPage() {
         }
         description={`${formatNumber(team.creditBalance)} credits in the team pool · ${team.role === 'member' ? 'you work with the team’s credits and gallery' : 'you manage members, caps and invitations'}`}
         actions={
-          <ButtonLink to="/gallery" variant="secondary" icon={<Images className="size-4" />}>
-            Team gallery
-          </ButtonLink>
+          <div className="flex gap-2">
+            {team.role === 'owner' ? null : <LeaveTeamButton teamId={team.id} teamName={team.name} me={me} />}
+            <ButtonLink to="/gallery" variant="secondary" icon={<Images className="size-4" />}>
+              Team gallery
+            </ButtonLink>
+          </div>
         }
       />
       <div className="grid gap-6">
