@@ -136,11 +136,19 @@ test('a studio: create a team, invite by e-mail, join from the link, share rende
   await expect(invitations.getByText('alvar.aalto@studio-example.com')).toBeVisible();
   const report = ownerPage.getByRole('table', { name: 'Credits per member and module' });
   await expect(report.getByRole('row', { name: /Carlo Scarpa/ })).toBeVisible();
+  await expect(ownerPage.getByText('Invitation sent to alvar.aalto@studio-example.com')).toBeHidden();
   await ownerPage.setViewportSize({ width: 1440, height: 1500 });
   await shoot(ownerPage, 'team-page');
   await ownerPage.setViewportSize({ width: 1440, height: 900 });
   await ownerPage.getByRole('heading', { name: 'Usage report' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shoot(ownerPage, 'usage-report');
+
+  // The owner's switcher in the team: the team checked, and the way to manage it.
+  await ownerPage.getByRole('button', { name: /Workspace: Studio Nord/ }).click();
+  await expect(ownerPage.getByRole('menuitemradio', { name: /Studio Nord/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(ownerPage.getByRole('menuitem', { name: 'Manage team' })).toBeVisible();
+  await shoot(ownerPage, 'switcher-open-in-team');
+  await ownerPage.keyboard.press('Escape');
 
   // The owner removes the member.
   await row.getByRole('button', { name: 'Actions for Carlo Scarpa' }).click();
