@@ -50,6 +50,8 @@ export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReduce
     actionCreator: workspaceSelected,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
+      // The balance the session keeps (credit warnings, the personal ring) is the new workspace's.
+      if (listenerApi.getState().auth.isAuthenticated) void listenerApi.dispatch(billingApi.endpoints.getCreditsSummary.initiate(undefined, { subscribe: false }));
     },
   });
   // A balance from a live message or a work reply is the workspace's: in a team, the team pool's.

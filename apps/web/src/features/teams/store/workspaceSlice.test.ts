@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { billingApi } from '../../../app/api/billing';
 import { makeStore } from '../../../app/store';
@@ -37,5 +38,9 @@ describe('the chosen workspace', () => {
     expect(pool()).toBe(500);
     store.dispatch(updateCredits(492));
     expect(pool()).toBe(492);
+
+    // Back in the personal workspace the session's balance is the personal one again.
+    store.dispatch(workspaceSelected(null));
+    await waitFor(() => expect(store.getState().auth.credits).toBe(20));
   });
 });
