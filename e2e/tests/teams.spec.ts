@@ -168,3 +168,27 @@ test('a studio: create a team, invite by e-mail, join from the link, share rende
   await ownerContext.close();
   await memberContext.close();
 });
+
+test('an invitation opened signed out leads through sign-in and joins on the way back', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await createVerifiedUser(request, 'Eileen Gray');
+  const member = await createVerifiedUser(request, 'Jean Prouvé');
+  const created = await request.post('/api/teams', { headers: bearer(owner.token), data: { name: 'Atelier Rue' } });
+  expect(created.status()).toBe(201);
+  const { id: teamId } = (await created.json()) as { id: number };
+  const invited = await request.post(`/api/teams/${teamId}/invitations`, { headers: bearer(owner.token), data: { email: member.email, role: 'admin' } });
+  expect(invited.status()).toBe(201);
+  const link = await latestLink(member.email, '/team/join');
+
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { name: "You're invited to a team on Atelier" })).toBeVisible();
+  await shoot(page, 'join-signed-out');
+  await page.getByRole('link', { name: 'Sign in to join' }).click();
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await expect(page.getByText('You joined Atelier Rue')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Workspace: Atelier Rue/ })).toBeVisible();
+  const teams = (await (await request.get('/api/teams', { headers: bearer(member.token) })).json()) as Array<{ id: number; role: string }>;
+  expect(teams).toEqual([expect.objectContaining({ id: teamId, role: 'admin' })]);
+});
