@@ -13,4 +13,4 @@ export {
   requireDebit,
 } from './credits.service.js';
 export { registerCreditsRoutes } from './credits.routes.js';
-export { creditsUsedBy, monthStart } from './member-cap.js';
+export { monthStart } from './member-cap.js';

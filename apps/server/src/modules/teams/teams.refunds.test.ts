@@ -20,7 +20,7 @@ function failingEngine(): Engine {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ overrides: { engine: failingEngine() } });
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });

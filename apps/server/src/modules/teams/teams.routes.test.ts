@@ -10,7 +10,7 @@ import { addMember, createPerson, createTeamVia, inTeam, invite, type TestTeam }
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -56,7 +56,7 @@ describe('teams: roles on every team route', { timeout: 120_000 }, () => {
     admin = await addMember(t.app, t.dataDir, team, 'admin', 'Adam Admin');
     member = await addMember(t.app, t.dataDir, team, 'member', 'Mia Member');
     outsider = await createPerson(t.app, 'Otto Outsider');
-  });
+  }, 120_000);
 
   it('a member lists members and their own usage, but cannot invite, list invitations, change or remove others, or delete the team', async () => {
     expect((await call('GET', `/api/teams/${team.id}/members`, member.headers)).statusCode).toBe(200);

@@ -68,6 +68,9 @@ export async function listTeams(ctx: AppContext, personId: number): Promise<Team
  */
 export async function deleteTeam(ctx: AppContext, personId: number, teamId: number): Promise<void> {
   const membership = await requireRole(ctx.db, teamId, personId, 'owner');
+  const members = await ctx.db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
   await cancelPaidSubscription(ctx, membership.accountUserId);
   await deleteAccountData(ctx, membership.accountUserId);
+  // Every member's sockets on the team's workspace close (4004).
+  for (const { userId } of members) await ctx.events.publish(membership.accountUserId, { type: 'workspace_access_revoked', teamId, userId });
 }

@@ -11,7 +11,7 @@ let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
   baseUrl = await listen(t.app);
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -119,6 +119,33 @@ describe('removal', { timeout: 180_000 }, () => {
   });
 });
 
+describe('signing out everywhere', { timeout: 120_000 }, () => {
+  it("closes the person's team-workspace sockets too (4003), not the other members'", async () => {
+    const team = await createTeamVia(t.app, 'Sign-out');
+    const member = await addMember(t.app, t.dataDir, team);
+    const mine = await connectLive(baseUrl, member.token, { workspace: teamWorkspaceValue(team.id) });
+    const owners = await connectLive(baseUrl, team.owner.token, { workspace: teamWorkspaceValue(team.id) });
+    await mine.waitFor('connected');
+    await owners.waitFor('connected');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: member.headers });
+    expect(out.statusCode).toBe(200);
+    expect((await mine.closed).code).toBe(LIVE_CLOSE_CODES.sessionRevoked);
+    expect(owners.ws.readyState).toBe(owners.ws.OPEN);
+    await owners.close();
+  });
+});
+
+describe('deleting a team', { timeout: 120_000 }, () => {
+  it("closes every member's sockets on its workspace (4004)", async () => {
+    const team = await createTeamVia(t.app, 'Closing');
+    const member = await addMember(t.app, t.dataDir, team);
+    const sockets = [await connectLive(baseUrl, member.token, { workspace: teamWorkspaceValue(team.id) }), await connectLive(baseUrl, team.owner.token, { workspace: teamWorkspaceValue(team.id) })];
+    for (const s of sockets) await s.waitFor('connected');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/teams/${team.id}`, headers: team.owner.headers })).statusCode).toBe(200);
+    for (const s of sockets) expect((await s.closed).code).toBe(LIVE_CLOSE_CODES.workspaceRevoked);
+  });
+});
+
 describe('isolation between workspaces', { timeout: 180_000 }, () => {
   let a: TestTeam;
   let b: TestTeam;
@@ -139,7 +166,7 @@ describe('isolation between workspaces', { timeout: 180_000 }, () => {
     const { invitation } = await invite(t.app, t.dataDir, b, b.owner, `b.invitee.${Date.now()}@studio-example.com`);
     ids = { input, batch, key: key.id, webhook: hook.id, invitation: invitation.id, bMember: bMember.id };
     await completed(b.accountId, batch);
-  });
+  }, 180_000);
 
   it("a member of team A probes team B's ids with A's header and with B's header: 403/404 on every route", async () => {
     const probes: Array<['GET' | 'DELETE' | 'PATCH' | 'POST', string, object?]> = [
