@@ -6,10 +6,16 @@ import { workspaceReducer, workspaceSelected } from '../features/teams/store/wor
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
-import { billingApi } from './api/billing';
+import type { billingApi } from './api/billing';
 import { setUnauthorizedLogout } from './api/unauthorized';
 import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
+
+/**
+ * The billing endpoints once their code has loaded (the shell's header loads it; the sign-in
+ * screens do not, and stay small): the workspace listeners below have nothing to do before.
+ */
+const loadedBillingApi = () => ('getCreditsSummary' in api.endpoints ? (api as unknown as typeof billingApi) : null);
 
 /** Client state slices every screen needs. Add a feature's slice here, or to workSlices.ts. */
 const coreReducers = {
@@ -51,16 +57,18 @@ export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReduce
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
       // The balance the session keeps (credit warnings, the personal ring) is the new workspace's.
-      if (listenerApi.getState().auth.isAuthenticated) void listenerApi.dispatch(billingApi.endpoints.getCreditsSummary.initiate(undefined, { subscribe: false }));
+      const billing = loadedBillingApi();
+      if (billing && listenerApi.getState().auth.isAuthenticated) void listenerApi.dispatch(billing.endpoints.getCreditsSummary.initiate(undefined, { subscribe: false }));
     },
   });
   // A balance from a live message or a work reply is the workspace's: in a team, the team pool's.
   listeners.startListening({
     actionCreator: updateCredits,
     effect: (action, listenerApi) => {
-      if (listenerApi.getState().workspace.teamId === null) return;
+      const billing = loadedBillingApi();
+      if (!billing || listenerApi.getState().workspace.teamId === null) return;
       listenerApi.dispatch(
-        billingApi.util.updateQueryData('getCreditsSummary', undefined, (summary) => {
+        billing.util.updateQueryData('getCreditsSummary', undefined, (summary) => {
           summary.credits = action.payload;
         }),
       );
