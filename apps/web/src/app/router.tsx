@@ -41,7 +41,8 @@ const profileSettingsPage = lazyPage(() => import('../features/account/component
 const referPage = lazyPage(() => import('../features/account/components/ReferPage'), (m) => m.ReferPage);
 const creatorZonePage = lazyPage(() => import('../features/account/components/CreatorZonePage'), (m) => m.CreatorZonePage);
 const infoPages = () => import('../features/account/components/InfoPages');
-const teamPage = lazyPage(infoPages, (m) => m.TeamPage);
+const teamPage = lazyPage(() => import('../features/teams/TeamPage'), (m) => m.TeamPage);
+const joinTeamPage = lazyPage(() => import('../features/teams/components/JoinTeamPage'), (m) => m.JoinTeamPage);
 const pluginsPage = lazyPage(() => import('../features/plugins'), (m) => m.PluginsPage);
 const academyPage = lazyPage(infoPages, (m) => m.AcademyPage);
 const linkedInPage = lazyPage(infoPages, (m) => m.LinkedInPage);
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', lazy: resetPasswordPage },
       { path: '/auth/verify-email', lazy: verifyEmailPage },
       { path: '/auth/callback', lazy: authCallbackPage },
+      // An invitation link works signed in (joins) and signed out (signs in or registers first).
+      { path: '/team/join', lazy: joinTeamPage },
 
       // The local payment provider's test-mode pages (full screen, like Stripe's own).
       {

@@ -1,18 +1,27 @@
 import { combineReducers, configureStore, createListenerMiddleware, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
-import { authReducer, logout } from '../features/auth/store/authSlice';
+import { authReducer, logout, updateCredits } from '../features/auth/store/authSlice';
 import type { CustomizationState } from '../features/customization/store/customizationSlice';
 import { galleryUiReducer } from '../features/gallery/store/galleryUiSlice';
+import { workspaceReducer, workspaceSelected } from '../features/teams/store/workspaceSlice';
 import type { RefineState } from '../features/refine/store/refineSlice';
 import type { TweakState } from '../features/tweak/store/tweakSlice';
 import { api } from './api/base';
+import type { billingApi } from './api/billing';
 import { setUnauthorizedLogout } from './api/unauthorized';
 import { loadWorkSliceCode } from './workSliceCode';
 import { startLiveUpdates } from './socket/startLiveUpdates';
+
+/**
+ * The billing endpoints once their code has loaded (the shell's header loads it; the sign-in
+ * screens do not, and stay small): the workspace listeners below have nothing to do before.
+ */
+const loadedBillingApi = () => ('getCreditsSummary' in api.endpoints ? (api as unknown as typeof billingApi) : null);
 
 /** Client state slices every screen needs. Add a feature's slice here, or to workSlices.ts. */
 const coreReducers = {
   auth: authReducer,
   galleryUi: galleryUiReducer,
+  workspace: workspaceReducer,
   [api.reducerPath]: api.reducer,
 };
 
@@ -31,12 +40,38 @@ const rootReducer = (work?: WorkReducers) => combineReducers({ ...coreReducers, 
 
 /** Builds a store; tests pass a partial preloaded state and the work slices (app/workSlices). */
 export function makeStore(preloadedState?: Partial<RootState>, work?: WorkReducers) {
-  const listeners = createListenerMiddleware();
+  const listeners = createListenerMiddleware<RootState>();
   // Nothing cached for one account may be shown to the next.
   listeners.startListening({
     actionCreator: logout.fulfilled,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
+      // The next account on this device starts in its own workspace.
+      if (listenerApi.getState().workspace.teamId !== null) listenerApi.dispatch(workspaceSelected(null));
+    },
+  });
+  // Lists of one workspace never show in another: a switch drops every cached reply, and the
+  // screens on view ask again with the new workspace's header.
+  listeners.startListening({
+    actionCreator: workspaceSelected,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(api.util.resetApiState());
+      // The balance the session keeps (credit warnings, the personal ring) is the new workspace's.
+      const billing = loadedBillingApi();
+      if (billing && listenerApi.getState().auth.isAuthenticated) void listenerApi.dispatch(billing.endpoints.getCreditsSummary.initiate(undefined, { subscribe: false }));
+    },
+  });
+  // A balance from a live message or a work reply is the workspace's: in a team, the team pool's.
+  listeners.startListening({
+    actionCreator: updateCredits,
+    effect: (action, listenerApi) => {
+      const billing = loadedBillingApi();
+      if (!billing || listenerApi.getState().workspace.teamId === null) return;
+      listenerApi.dispatch(
+        billing.util.updateQueryData('getCreditsSummary', undefined, (summary) => {
+          summary.credits = action.payload;
+        }),
+      );
     },
   });
 

@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { logout } from '../../features/auth/store/authSlice';
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { readStoredTeamId, WORKSPACE_HEADER, workspaceValue } from '../../features/teams/store/storedWorkspace';
 import { API_BASE, NETWORK_ERROR_MESSAGE } from './http';
 import { handleUnauthorized } from './unauthorized';
 
@@ -42,6 +43,10 @@ export const TAG_TYPES = [
   'AdminRenders',
   'AdminSystem',
   'AdminAudit',
+  'Teams',
+  'TeamMembers',
+  'TeamInvitations',
+  'TeamUsage',
 ] as const;
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.
@@ -52,6 +57,9 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers) => {
     const token = readStoredToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // Every call acts in the chosen workspace (issue 32): a team's, or without the header the personal one.
+    const teamId = readStoredTeamId();
+    if (teamId !== null && !headers.has(WORKSPACE_HEADER)) headers.set(WORKSPACE_HEADER, workspaceValue(teamId));
     return headers;
   },
 });
@@ -60,11 +68,16 @@ const rawBaseQuery = fetchBaseQuery({
  * fetchBaseQuery plus the 401 rule of spec §8. A network failure (FETCH_ERROR) carries a readable
  * text instead of the browser's "TypeError: Failed to fetch"; errorMessage shows the call's own.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extra) => {
+  const result = await rawBaseQuery(args, queryApi, extra);
   if (result.error?.status === 'FETCH_ERROR') return { error: { status: 'FETCH_ERROR', error: NETWORK_ERROR_MESSAGE }, meta: result.meta };
   if (result.error?.status === 401) {
-    await handleUnauthorized({ logout: () => api.dispatch(logout()) });
+    await handleUnauthorized({ logout: () => queryApi.dispatch(logout()) });
+  }
+  // Removed from the chosen team: the team list answers again, and the shell's workspace guard
+  // falls back to the personal workspace.
+  if (result.error?.status === 403 && isNotTeamMember(result.error.data) && readStoredTeamId() !== null) {
+    queryApi.dispatch(api.util.invalidateTags(['Teams']));
   }
   return result;
 };
@@ -73,6 +86,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
  * The one RTK Query api. Resource files add endpoints with `api.injectEndpoints`
  * (see ./auth.ts) and are imported for their hooks.
  */
+const isNotTeamMember = (data: unknown) => typeof data === 'object' && data !== null && (data as { code?: unknown }).code === NOT_TEAM_MEMBER;
+/** TEAM_ERROR_CODES.notMember of the contract (its values would bring zod into the first JS). */
+const NOT_TEAM_MEMBER = 'NOT_TEAM_MEMBER';
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

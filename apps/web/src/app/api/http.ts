@@ -1,4 +1,5 @@
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { workspaceHeaders } from '../../features/teams/store/storedWorkspace';
 import { reportUnauthorized } from './unauthorized';
 
 /** Every call goes to /api on the same host (the Vite dev server proxies it). */
@@ -98,7 +99,7 @@ function takeEarlyMe(path: string, method: string, token: string | null, signal:
  * NetworkError (an abort still rejects with the AbortError).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...workspaceHeaders() };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -145,7 +146,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
  */
 export async function fetchApiFile(path: string, doFetch: typeof fetch = fetch): Promise<Response> {
   const token = readStoredToken();
-  const response = await doFetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await doFetch(`${API_BASE}${path}`, { headers: { ...workspaceHeaders(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   if (response.ok) return response;
   if (response.status === 401) await reportUnauthorized();
   let data: unknown = undefined;

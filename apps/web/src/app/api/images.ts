@@ -11,6 +11,8 @@ import {
 } from '@atelier/contract';
 import { logout } from '../../features/auth/store/authSlice';
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { workspaceHeaders } from '../../features/teams/store/storedWorkspace';
+import { saveBlob } from '../../lib/saveBlob';
 import { api } from './base';
 import { API_BASE, ApiError, fetchApiFile } from './http';
 import { handleUnauthorized } from './unauthorized';
@@ -103,6 +105,7 @@ export function uploadInputImage(file: File, { uploadSource = 'CREATE_MODULE', o
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readStoredToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(workspaceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
@@ -151,15 +154,7 @@ export async function downloadBrandedJpeg(kind: 'input' | 'generated', id: numbe
     const response = await fetchApiFile(`/images/download/${kind}/${id}?name=atelier`);
     const disposition = response.headers.get('content-disposition') ?? '';
     const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `atelier-${Date.now()}.jpg`;
-    const blob = await response.blob();
-    const href = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    saveBlob(await response.blob(), name);
   } catch (error) {
     console.error('Download failed:', error);
     // A 401 has logged out (the 401 rule); the file would only show the error.

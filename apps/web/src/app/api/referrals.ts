@@ -1,7 +1,7 @@
-import type { MyExploreResponse, ReferralSummary, TeamInterestResponse } from '@atelier/contract';
+import type { MyExploreResponse, ReferralSummary } from '@atelier/contract';
 import { api } from './base';
 
-/** Invites (/refer), the Creator Zone's shared images (/zone) and team interest (/team). */
+/** Invites (/refer) and the Creator Zone's shared images (/zone). */
 export const referralsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReferrals: build.query<ReferralSummary, void>({ query: () => '/referrals' }),
@@ -9,15 +9,7 @@ export const referralsApi = api.injectEndpoints({
       query: (code) => ({ url: '/referrals/claim', method: 'POST', body: { code } }),
     }),
     getMyShared: build.query<MyExploreResponse, void>({ query: () => '/explore/mine', providesTags: ['Explore'] }),
-    getTeamInterest: build.query<TeamInterestResponse, void>({ query: () => '/team/interest' }),
-    recordTeamInterest: build.mutation<TeamInterestResponse, void>({
-      query: () => ({ url: '/team/interest', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(referralsApi.util.upsertQueryData('getTeamInterest', undefined, data));
-      },
-    }),
   }),
 });
 
-export const { useGetReferralsQuery, useClaimReferralMutation, useGetMySharedQuery, useGetTeamInterestQuery, useRecordTeamInterestMutation } = referralsApi;
+export const { useGetReferralsQuery, useClaimReferralMutation, useGetMySharedQuery } = referralsApi;

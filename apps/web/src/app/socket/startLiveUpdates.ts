@@ -1,10 +1,11 @@
 import { readStoredToken } from '../../features/auth/store/storedSession';
+import { workspaceValue } from '../../features/teams/store/storedWorkspace';
 import { notifyLiveListeners } from './liveListeners';
 import type { LiveSocket, LiveSocketOptions, LiveStatus } from './liveSocket';
 
 interface StoreLike {
   dispatch: (action: never) => unknown;
-  getState: () => { auth: { isAuthenticated: boolean; isInitialized: boolean } };
+  getState: () => { auth: { isAuthenticated: boolean; isInitialized: boolean }; workspace?: { teamId: number | null } };
   subscribe: (listener: () => void) => () => void;
 }
 
@@ -20,13 +21,16 @@ export function whenLiveSocket(): Promise<LiveSocket | null> {
   return opening ?? Promise.resolve(current);
 }
 
-export function liveUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location): string | null {
+/** /ws?token=…, and in a team workspace &workspace=team:{id} (issue 32). */
+export function liveUrl(token: string | null, location: Pick<Location, 'protocol' | 'host'> = window.location, teamId: number | null = null): string | null {
   if (!token) return null;
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+  const workspace = teamId === null ? '' : `&workspace=${encodeURIComponent(workspaceValue(teamId))}`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}${workspace}`;
 }
 
 /**
- * Keeps one live socket open while a user is signed in and closes it (1000) on sign-out.
+ * Keeps one live socket open while a user is signed in and closes it (1000) on sign-out. A switch
+ * of workspace closes it and opens one on the new workspace (its subscriptions are the old one's).
  * Every message updates the RTK Query cache (liveCache), then the feature listeners run.
  */
 export function startLiveUpdates(
@@ -38,13 +42,17 @@ export function startLiveUpdates(
     const { isAuthenticated, isInitialized } = store.getState().auth;
     return isAuthenticated && isInitialized && !!readStoredToken();
   };
+  const teamIdOf = () => store.getState().workspace?.teamId ?? null;
+  let socketTeamId: number | null = null;
   const open = async (): Promise<LiveSocket | null> => {
     const [{ LiveSocket }, { applyLiveMessage }] = await Promise.all([import('./liveSocket'), import('./liveCache')]);
     opening = null;
     if (!isSignedIn() || current) return current;
+    socketTeamId = teamIdOf();
+    const teamId = socketTeamId;
     current = new LiveSocket({
       ...options,
-      url: () => liveUrl(readStoredToken()),
+      url: () => liveUrl(readStoredToken(), window.location, teamId),
       onMessage: (message) => {
         applyLiveMessage(message, dispatch, store.getState);
         notifyLiveListeners(message);
@@ -55,6 +63,10 @@ export function startLiveUpdates(
   };
   const sync = () => {
     const signedIn = isSignedIn();
+    if (signedIn && current && socketTeamId !== teamIdOf()) {
+      current.close();
+      current = null;
+    }
     if (signedIn && !current && !opening) {
       opening = open();
     } else if (!signedIn && current) {

@@ -4,3 +4,6 @@ export {
   updateCredits,
 } from './store/authSlice';
 export { useSignOut } from './hooks/useSignOut';
+export { AuthLayout } from './components/AuthLayout';
+export { StatusCard } from './components/StatusCard';
+export type { FromState } from './redirect';

@@ -1,9 +1,7 @@
-import { Bell, BellRing, ChevronDown, ExternalLink, GraduationCap, LifeBuoy, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
-import toast from 'react-hot-toast';
-import { useGetTeamInterestQuery, useRecordTeamInterestMutation } from '../../../app/api/referrals';
+import { ChevronDown, ExternalLink, GraduationCap, LifeBuoy, MessagesSquare, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/Button';
+import { ButtonLink } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -35,34 +33,6 @@ function InfoPage({
         </EmptyState>
       </Card>
     </>
-  );
-}
-
-export function TeamPage() {
-  const interest = useGetTeamInterestQuery();
-  const [record, recording] = useRecordTeamInterestMutation();
-  const notify = () => void record().unwrap().catch(() => toast.error('Could not record your interest. Try again.'));
-  return (
-    <InfoPage
-      title="Team"
-      description="Work together on one account."
-      icon={Users}
-      headline="Teams are coming"
-      actions={
-        interest.data?.interested ? (
-          <p className="inline-flex items-center gap-2 text-sm font-medium text-brand-700" role="status">
-            <BellRing className="size-4" aria-hidden /> We will e-mail you when teams open
-          </p>
-        ) : (
-          <Button icon={<Bell className="size-4" />} loading={recording.isLoading} disabled={interest.isLoading} onClick={notify}>
-            Notify me
-          </Button>
-        )
-      }
-    >
-      Shared workspaces will let a practice pool credits, share galleries and manage members in one place. Until then,
-      each person signs in with their own account and keeps their own images.
-    </InfoPage>
   );
 }
 

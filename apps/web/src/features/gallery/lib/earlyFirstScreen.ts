@@ -1,6 +1,7 @@
 import type { GalleryFirstScreenResponse, ImageGalleryMode } from '@atelier/contract';
 import { API_BASE } from '../../../app/api/http';
 import { readStoredToken } from '../../auth/store/storedSession';
+import { workspaceHeaders } from '../../teams/store/storedWorkspace';
 import { activeFilterCount, parseGalleryFilters } from './filters';
 import { firstScreenThumbnails } from './firstScreenThumbnails';
 import { readStoredView } from './storedView';
@@ -22,7 +23,7 @@ export async function requestGalleryFirstScreen(mode: ImageGalleryMode, tz: stri
   if (!token) return null;
   try {
     const response = await fetch(`${API_BASE}/gallery/first-screen?${new URLSearchParams({ mode, tz })}`, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}`, ...workspaceHeaders() },
     });
     return response.ok ? ((await response.json()) as GalleryFirstScreenResponse) : null;
   } catch {

@@ -1,5 +1,6 @@
 import { sharedImagePath } from '@atelier/contract';
 import { ApiError, fetchApiFile } from '../../../app/api/http';
+import { saveBlob } from '../../../lib/saveBlob';
 
 /**
  * Download and share (image-modules §2, §7). Downloads come from the API's download call (a
@@ -14,18 +15,6 @@ export interface DownloadDeps {
   fetch?: typeof fetch;
   open?: (url: string) => void;
   save?: (blob: Blob, fileName: string) => void;
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /** Saves image_{id}.jpg; on failure opens `fallbackUrl` in a new tab. Resolves to what happened. */

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createSubscription, createUser, freeSubscription, renderWithRouter, signedInAuth } from '../../../test/factories';
+import { storeTeamId } from '../../teams/store/storedWorkspace';
+import { createTeam, fakeApi } from '../../teams/test-helpers';
 import { AppHeader, showsGalleryButton } from './AppHeader';
 
 const at = (path: string, auth = signedInAuth()) => renderWithRouter([{ path: '*', element: <AppHeader /> }], { path, auth });
@@ -43,12 +45,12 @@ describe('AppHeader', () => {
 
   it('shows up to two initials, else U', () => {
     at('/overview', signedInAuth({ user: createUser({ fullName: 'Ada Byron Lovelace' }) }));
-    expect(screen.getByText('AL')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Account overview' })).getByText('AL')).toBeInTheDocument();
   });
 
   it("shows 'U' when the name gives no initials", () => {
     at('/overview', signedInAuth({ user: createUser({ fullName: '' }) }));
-    expect(screen.getByText('U')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: 'Account overview' })).getByText('U')).toBeInTheDocument();
   });
 
   it('shows the profile picture when there is one', () => {
@@ -60,6 +62,20 @@ describe('AppHeader', () => {
     at('/overview', signedInAuth({ credits: 10, subscription: createSubscription({ credits: 150 }) }));
     const ring = screen.getByRole('link', { name: /10 credits remaining/ });
     expect(ring).toHaveAttribute('data-tone', 'red');
+  });
+
+  it("in a team workspace shows the team's pool in the ring and no personal Upgrade Now", async () => {
+    storeTeamId(7);
+    const calls = fakeApi(({ path }) => {
+      if (path === '/teams') return [createTeam()];
+      if (path === '/credits') return { credits: 640, purchasedCredits: 0, planCredits: 640, allowance: 1000 };
+      return {};
+    });
+    at('/overview', signedInAuth({ credits: 3, subscription: freeSubscription() }));
+    expect(await screen.findByRole('link', { name: /640 team credits remaining/ })).toHaveAttribute('data-tone', 'green');
+    expect(screen.queryByRole('link', { name: 'Upgrade Now' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Workspace: Studio Nord/ })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/credits')?.workspace).toBe('team:7');
   });
 });
 

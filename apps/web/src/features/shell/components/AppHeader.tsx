@@ -6,7 +6,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Logo } from '../../../components/ui/Logo';
+import { useGetCreditsSummaryQuery } from '../../../app/api/billing';
 import { openGallery } from '../../gallery';
+import { WorkspaceSwitcher } from '../../teams';
 import { CreditsRing } from './CreditsRing';
 
 /** The three module tabs of the header. */
@@ -25,7 +27,11 @@ export function AppHeader() {
   const { pathname, search } = useLocation();
   const dispatch = useAppDispatch();
   const { user, subscription, credits, isAuthenticated } = useAppSelector((s) => s.auth);
-  const isFree = (subscription?.planType ?? 'FREE') === 'FREE';
+  const teamId = useAppSelector((s) => s.workspace.teamId);
+  // In a team the ring shows the team's pool (GET /credits answers for the workspace).
+  const pool = useGetCreditsSummaryQuery(undefined, { skip: !isAuthenticated || teamId === null });
+  const inTeam = teamId !== null;
+  const isFree = !inTeam && (subscription?.planType ?? 'FREE') === 'FREE';
 
   return (
     <header className="relative z-30 flex h-16 shrink-0 items-center gap-4 border-b border-stone-200 bg-white px-4 lg:px-6">
@@ -37,8 +43,10 @@ export function AppHeader() {
         <Logo />
       </Link>
 
+      {isAuthenticated ? <WorkspaceSwitcher /> : null}
+
       {isAuthenticated ? (
-        <nav aria-label="Modules" className="ml-2 flex items-center gap-1 rounded-xl bg-stone-100 p-1 lg:ml-6">
+        <nav aria-label="Modules" className="ml-1 flex items-center gap-1 rounded-xl bg-stone-100 p-1 lg:ml-3">
           {MODULE_TABS.map((tab) => (
             <NavLink
               key={tab.to}
@@ -69,7 +77,11 @@ export function AppHeader() {
                 Upgrade Now
               </ButtonLink>
             ) : null}
-            <CreditsRing credits={credits} subscriptionCredits={subscription?.credits} />
+            <CreditsRing
+              credits={inTeam ? (pool.data?.credits ?? 0) : credits}
+              subscriptionCredits={inTeam ? pool.data?.allowance : subscription?.credits}
+              poolName={inTeam ? 'team' : undefined}
+            />
             <Link
               to="/overview"
               aria-label="Account overview"

@@ -10,9 +10,10 @@ const RADIUS = (SIZE - STROKE) / 2;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** Remaining credits as a ring against the plan allowance (or 100). Links to Buy Extra Credits. */
-export function CreditsRing({ credits, subscriptionCredits }: { credits: number; subscriptionCredits: number | null | undefined }) {
+export function CreditsRing({ credits, subscriptionCredits, poolName }: { credits: number; subscriptionCredits: number | null | undefined; poolName?: 'team' }) {
   const { percent, total, tone } = creditsRing(credits, subscriptionCredits);
-  const label = `${formatNumber(credits)} credits remaining`;
+  const remaining = poolName ? `${poolName} credits remaining` : 'credits remaining';
+  const label = `${formatNumber(credits)} ${remaining}`;
   return (
     <Tooltip.Provider delayDuration={200}>
       <Tooltip.Root>
@@ -46,7 +47,7 @@ export function CreditsRing({ credits, subscriptionCredits }: { credits: number;
             sideOffset={6}
             className="z-floating rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow-raised"
           >
-            {formatNumber(credits)} of {formatNumber(total)} credits remaining
+            {formatNumber(credits)} of {formatNumber(total)} {remaining}
             <Tooltip.Arrow className="fill-stone-900" />
           </Tooltip.Content>
         </Tooltip.Portal>

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { usePendingReferral } from '../../account/hooks/usePendingReferral';
 import { useCreditWarnings } from '../../credits';
 import { GalleryModal } from '../../gallery';
+import { usePendingTeamInvite, useWorkspaceGuard } from '../../teams';
 import { AccountSidebar } from './AccountSidebar';
 import { AppHeader } from './AppHeader';
 import { DemoModeBanner } from './DemoModeBanner';
@@ -11,6 +12,8 @@ import { WorkSidebar } from './WorkSidebar';
 export function AppShell() {
   useCreditWarnings();
   usePendingReferral();
+  useWorkspaceGuard();
+  usePendingTeamInvite();
   return (
     <div className="flex h-full min-h-0 flex-col">
       <DemoModeBanner />

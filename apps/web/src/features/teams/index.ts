@@ -1,0 +1,4 @@
+// The teams feature's public face: the header's switcher, the shell's hooks.
+export { WorkspaceSwitcher } from './components/WorkspaceSwitcher';
+export { useWorkspaceGuard } from './hooks/useWorkspace';
+export { usePendingTeamInvite } from './hooks/usePendingTeamInvite';
