@@ -11,6 +11,7 @@ import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './module
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';
 import { progressPrinter, runStorageCopy, type AdminResult } from './admin-storage.js';
+import { runBackup, runRestore, runVerifyBackup } from './operations/commands.js';
 import { runDbCopy } from './operations/db-copy.js';
 import type { CopyProgress } from './providers/storage/copy.js';
 import { createMailer, type Mailer, type MailMessage } from './providers/mail/index.js';
@@ -181,6 +182,9 @@ async function checkStripePrices(stripe: StripePaymentProvider): Promise<AdminRe
 const OPERATIONS: Record<string, (args: string[], deps: { config: Config; progress: (p: CopyProgress) => void }) => Promise<AdminResult>> = {
   'storage-copy': runStorageCopy,
   'db-copy': runDbCopy,
+  backup: runBackup,
+  restore: runRestore,
+  'verify-backup': runVerifyBackup,
 };
 
 async function main() {
