@@ -53,7 +53,7 @@ export async function runVerifyBackup(args: string[], deps: Deps): Promise<Admin
   if (!dir) return { code: 1, output: 'Usage: npm run admin -- verify-backup DIR' };
   try {
     const manifest = readManifest(dir);
-    const problems = await verifyBackup(dir, (done, total) => deps.progress?.({ done, total, bytes: 0, totalBytes: 0, unit: 'files' }));
+    const problems = await verifyBackup(dir, deps.progress);
     if (problems.length) return { code: 1, output: `${problems.length} problem(s) in ${dir}:\n  ${problems.join('\n  ')}` };
     const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0);
     return {

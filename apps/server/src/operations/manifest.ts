@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AVATAR_URL_PREFIX, avatarKey } from '../modules/auth/avatars.js';
+import type { CopyProgress } from '../providers/storage/copy.js';
 import type { TextRow } from './rows.js';
 import type { TableInfo } from './tables.js';
 
@@ -92,11 +93,11 @@ export function fileReferences(t: TableInfo): (row: TextRow) => string[] {
 }
 
 /** What is wrong with a backup folder: files missing, of another size or hash, rows pointing at no file. */
-export async function verifyBackup(dir: string, onProgress?: (done: number, total: number) => void): Promise<string[]> {
+export async function verifyBackup(dir: string, onProgress?: (p: CopyProgress) => void): Promise<string[]> {
   const manifest = readManifest(dir);
   const problems: string[] = [];
-  const total = manifest.database.tables.length + (manifest.files.mode === 'copied' ? manifest.files.entries.length : 0);
-  let done = 0;
+  const checked = [...manifest.database.tables, ...(manifest.files.mode === 'copied' ? manifest.files.entries : [])];
+  const progress = { done: 0, total: checked.length, bytes: 0, totalBytes: checked.reduce((n, f) => n + f.size, 0) };
   const check = async (label: string, file: string, want: { size: number; sha256: string }) => {
     if (!fs.existsSync(file)) problems.push(`${label}: missing`);
     else {
@@ -104,7 +105,9 @@ export async function verifyBackup(dir: string, onProgress?: (done: number, tota
       if (got.size !== want.size) problems.push(`${label}: ${got.size} bytes, the manifest says ${want.size}`);
       else if (got.sha256 !== want.sha256) problems.push(`${label}: SHA-256 ${got.sha256}, the manifest says ${want.sha256}`);
     }
-    onProgress?.((done += 1), total);
+    progress.done += 1;
+    progress.bytes += want.size;
+    onProgress?.({ ...progress });
   };
   for (const t of manifest.database.tables) await check(t.file, path.join(dir, t.file), t);
   if (manifest.files.mode === 'copied') for (const f of manifest.files.entries) await check(`files/${f.key}`, fileOf(dir, f.key), f);
