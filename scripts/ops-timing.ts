@@ -16,24 +16,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { dropDatabase, newDatabaseName } from '../apps/server/test/helpers/database.js';
+import { createEmptyDatabase, dropDatabase } from '../apps/server/test/helpers/database.js';
 import { openInstallation, populate } from '../apps/server/test/helpers/installation.js';
 
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RENDERS = Number(process.argv[2] ?? 1200);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-async function createDatabase(): Promise<{ name: string; url: string }> {
-  const name = newDatabaseName('bench');
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
 
 function admin(args: string[], env: Record<string, string>): number {
   const shown = Object.entries(env).map(([k, v]) => `${k}=${v.replace(/\/tmp\/[^/]+/, '$TMP')}`).join(' ');
@@ -70,7 +59,7 @@ async function main() {
     await inst.close();
     process.stdout.write(`Populated ${dataDir}: ${rows[0].renders} renders, ${rows[0].waiting} jobs waiting (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 
-    const copyTarget = await createDatabase();
+    const copyTarget = await createEmptyDatabase(ADMIN_URL, 'bench');
     databases.push(copyTarget.name);
     admin(['db-copy', '--to', copyTarget.url], { DATA_DIR: dataDir });
     admin(['db-copy', '--to', copyTarget.url], { DATA_DIR: dataDir });
@@ -78,7 +67,7 @@ async function main() {
     const backupDir = path.join(tmp, 'backup');
     admin(['backup', '--out', backupDir], { DATA_DIR: dataDir });
     admin(['verify-backup', backupDir], {});
-    const restoreTarget = await createDatabase();
+    const restoreTarget = await createEmptyDatabase(ADMIN_URL, 'bench');
     databases.push(restoreTarget.name);
     admin(['restore', '--from', backupDir], { DATA_DIR: path.join(tmp, 'restored-pg'), DATABASE_URL: restoreTarget.url });
     admin(['restore', '--from', backupDir], { DATA_DIR: path.join(tmp, 'restored-pglite') });

@@ -1,12 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createStorage, type Storage } from '../providers/storage/index.js';
-import { dropDatabase, newDatabaseName } from '../../test/helpers/database.js';
+import { createEmptyDatabase, dropDatabase } from '../../test/helpers/database.js';
 import { openInstallation, populate, type Installation } from '../../test/helpers/installation.js';
 import { startS3Server, type TestS3Server } from '../../test/helpers/s3-server.js';
 import { createUser } from '../../test/helpers/factories.js';
@@ -24,16 +24,6 @@ const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:543
 const tmp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `atelier-${name}-`));
 const RENDER = { variations: 2, prompt: '', settings: { creativity: 3, expressivity: 2, resemblance: 4, mode: 'photorealistic' } };
 
-async function createDatabase(): Promise<{ name: string; url: string }> {
-  const name = newDatabaseName('test');
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
 
 /** Every file key the database's rows point at, and whether the storage has it. */
 async function danglingKeys(database: Database, storage: Storage): Promise<{ keys: number; missing: string[] }> {
@@ -126,13 +116,13 @@ describe('admin backup / restore / verify-backup', { timeout: 300_000 }, () => {
     } finally {
       await inst.close();
     }
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await s3?.stop();
     for (const name of databases) await dropDatabase(ADMIN_URL, name);
     for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('writes a manifest of every table and file that verify-backup accepts', async () => {
     const manifest = readManifest(backupDir);
@@ -152,16 +142,66 @@ describe('admin backup / restore / verify-backup', { timeout: 300_000 }, () => {
   });
 
   it('restores into an empty PostgreSQL installation: identical', async () => {
-    const db = await createDatabase();
+    const db = await createEmptyDatabase(ADMIN_URL);
     databases.push(db.name);
     await restoreAndCompare({ DATABASE_URL: db.url });
   });
 
   it('restores into PostgreSQL with the files in S3: identical', async () => {
     s3 = await startS3Server('atelier-restore');
-    const db = await createDatabase();
+    const db = await createEmptyDatabase(ADMIN_URL);
     databases.push(db.name);
     await restoreAndCompare({ DATABASE_URL: db.url, ...s3.env });
+  });
+
+  it('--files=reference on S3: lists and hashes the bucket, and restores the database next to the same bucket', async () => {
+    const bucket = await startS3Server('atelier-reference');
+    try {
+      const sourceData = tmp('s3-source');
+      const restoredData = tmp('s3-restored');
+      folders.push(sourceData, restoredData);
+      const dir = path.join(path.dirname(backupDir), 'reference');
+      const inst = await openInstallation(sourceData, { WORKERS_IN_PROCESS: 'false', ...bucket.env });
+      let want: unknown;
+      let u: (typeof users)[number];
+      try {
+        [u] = await populate(inst.app, { users: 1, renders: 8 });
+        want = await answers(inst, u);
+        const onDisk = await takeBackup({ database: inst.database, storage: createStorage(loadConfig({ NODE_ENV: 'test', DATA_DIR: sourceData })), config: inst.config }, dir, 'reference');
+        expect(onDisk.code).toBe(1);
+        const result = await takeBackup({ database: inst.database, storage: inst.app.ctx.storage, config: inst.config }, dir, 'reference');
+        expect(result.code, result.output).toBe(0);
+        const manifest = readManifest(dir);
+        expect(manifest.files.mode).toBe('reference');
+        expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
+        const f = manifest.files.entries.find((e) => e.key.endsWith('/image.png'))!;
+        expect(f.sha256).toBe(crypto.createHash('sha256').update(await inst.app.ctx.storage.get(f.key)).digest('hex'));
+      } finally {
+        await inst.close();
+      }
+      expect(await verifyBackup(dir)).toEqual([]);
+      const db = await createEmptyDatabase(ADMIN_URL);
+      databases.push(db.name);
+      const env = { DATABASE_URL: db.url, ...bucket.env };
+      const database = await openDatabase({ databaseUrl: db.url });
+      database.pool?.on('error', () => undefined);
+      try {
+        const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: restoredData, ...env });
+        const restored = await restoreBackup({ database, storage: createStorage(config), config }, dir, false);
+        expect(restored.code, restored.output).toBe(0);
+        expect(restored.output).toMatch(/bucket already holds all \d+/);
+      } finally {
+        await database.close();
+      }
+      const after = await openInstallation(restoredData, { WORKERS_IN_PROCESS: 'false', ...env });
+      try {
+        expect(await answers(after, u!)).toEqual(want);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await bucket.stop();
+    }
   });
 
   it('verify-backup (and restore) catch a damaged file, a truncated one and a missing table', async () => {

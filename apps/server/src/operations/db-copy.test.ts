@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropDatabase, newDatabaseName } from '../../test/helpers/database.js';
+import { createEmptyDatabase, dropDatabase } from '../../test/helpers/database.js';
 import { openInstallation, populate, type Installation } from '../../test/helpers/installation.js';
 import { createUser } from '../../test/helpers/factories.js';
 import { runDbCopy } from './db-copy.js';
@@ -15,16 +15,6 @@ import { runDbCopy } from './db-copy.js';
  */
 const ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function createDatabase(): Promise<{ name: string; url: string }> {
-  const name = newDatabaseName('test');
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
 
 function folderDigest(dir: string): string[] {
   const out: string[] = [];
@@ -87,14 +77,14 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
     } finally {
       await inst.close();
     }
-    target = await createDatabase();
+    target = await createEmptyDatabase(ADMIN_URL);
     created.push(target.name);
-  });
+  }, 300_000);
 
   afterAll(async () => {
     for (const name of created) await dropDatabase(ADMIN_URL, name);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 120_000);
 
   it('copies every table, checks it, and the app on PostgreSQL serves the same users, files, jobs and balances', async () => {
     const sourceBefore = folderDigest(path.join(dataDir, 'pglite'));
@@ -133,7 +123,7 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
   });
 
   it('refuses a target with rows, and resumes its own interrupted run', async () => {
-    const other = await createDatabase();
+    const other = await createEmptyDatabase(ADMIN_URL);
     created.push(other.name);
     const client = new pg.Client({ connectionString: other.url });
     await client.connect();
