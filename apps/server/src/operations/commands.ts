@@ -5,6 +5,7 @@ import type { AdminResult } from '../admin-storage.js';
 import type { CopyProgress } from '../providers/storage/copy.js';
 import { createStorage, StorageConfigError, type Storage } from '../providers/storage/index.js';
 import { BACKUP_USAGE, takeBackup } from './backup.js';
+import { embeddedInUse } from './db-copy.js';
 import { readManifest, verifyBackup } from './manifest.js';
 import { RESTORE_USAGE, restoreBackup } from './restore.js';
 
@@ -21,6 +22,8 @@ async function withInstallation(config: Config, fn: (i: { database: Awaited<Retu
     if (err instanceof StorageConfigError) return { code: 1, output: `Invalid configuration:\n  ${err.message}` };
     throw err;
   }
+  const inUse = config.DATABASE_URL ? null : embeddedInUse(config.dataDir);
+  if (inUse) return { code: 1, output: inUse };
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   database.pool?.on('error', () => undefined);
   try {

@@ -59,7 +59,8 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-dbcopy-'));
     const inst = await openInstallation(dataDir, { WORKERS_IN_PROCESS: 'false' });
     try {
-      users = await populate(inst.app, { users: 3, renders: 60 });
+      // Over 1,000 renders: generated_images is read and written in several batches.
+      users = await populate(inst.app, { users: 3, renders: 1100 });
       const person = await createUser(inst.app, { verified: true });
       login = { email: person.email, password: person.password! };
       // A render asked for while no worker runs: its jobs wait in pg-boss, and must still wait after the copy.
@@ -93,9 +94,9 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
     expect(result.code, result.output).toBe(0);
     expect(result.output).toMatch(/All \d+ tables identical/);
     expect(result.output).toMatch(/public\.users\s+4\s/);
-    expect(result.output).toMatch(/public\.generated_images\s+6\d\s/);
+    expect(result.output).toMatch(/public\.generated_images\s+110\d\s/);
     expect(result.output).toMatch(/pgboss\.job\s+\d+/);
-    expect(progress.at(-1)).toBeGreaterThan(60);
+    expect(progress.at(-1)).toBeGreaterThan(1100);
     // The embedded database is untouched (not a byte, not a timestamp).
     expect(folderDigest(path.join(dataDir, 'pglite'))).toEqual(sourceBefore);
 
@@ -122,9 +123,17 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
     expect(again.output).toMatch(/already holds a complete copy|not empty/);
   });
 
-  it('refuses a target with rows, and resumes its own interrupted run', async () => {
+  it('refuses while the server has the embedded database open, a target with rows, and resumes its own interrupted run', async () => {
     const other = await createEmptyDatabase(ADMIN_URL);
     created.push(other.name);
+    const running = await openInstallation(dataDir, { WORKERS_IN_PROCESS: 'false' });
+    try {
+      const busy = await runDbCopy(['--to', other.url], { config: { dataDir } });
+      expect(busy.code).toBe(1);
+      expect(busy.output).toMatch(/open in another process \(postmaster\.pid\): stop the server first/);
+    } finally {
+      await running.close();
+    }
     const client = new pg.Client({ connectionString: other.url });
     await client.connect();
     try {

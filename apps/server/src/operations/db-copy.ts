@@ -27,6 +27,8 @@ export async function runDbCopy(
   if (!args.includes('--to') || !to || !/^postgres(ql)?:\/\//.test(to)) return { code: 1, output: DB_COPY_USAGE };
   const sourceDir = path.join(deps.config.dataDir, 'pglite');
   if (!fs.existsSync(path.join(sourceDir, 'PG_VERSION'))) return { code: 1, output: `No embedded database in ${sourceDir}.` };
+  const inUse = embeddedInUse(deps.config.dataDir);
+  if (inUse) return { code: 1, output: inUse };
   const started = Date.now();
   // PGlite writes to the folder it opens (its WAL, a checkpoint): it opens a copy, so the source is never changed.
   const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-db-copy-'));
@@ -53,6 +55,17 @@ export async function runDbCopy(
     await target?.close();
     fs.rmSync(snapshotDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Why the embedded database of DATA_DIR cannot be opened by a second process, or null: PGlite
+ * keeps postmaster.pid while a process has it open (and removes it when closed), and a second
+ * process opening the folder would corrupt it.
+ */
+export function embeddedInUse(dataDir: string): string | null {
+  return fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))
+    ? `The embedded database in ${path.join(dataDir, 'pglite')} is open in another process (postmaster.pid): stop the server first. If it crashed, start it and stop it once (Ctrl-C), then run this again.`
+    : null;
 }
 
 /** A connection string without its password, for messages. */

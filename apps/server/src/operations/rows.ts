@@ -7,17 +7,33 @@ export type TextRow = Array<string | null>;
 /** Rows per INSERT: at most 500, and fewer for wide tables (bind parameters stay far below 65 535). */
 export const batchSize = (t: TableInfo) => Math.max(1, Math.min(500, Math.floor(20_000 / Math.max(1, writableColumns(t).length))));
 
-/** A table's rows in batches, in primary-key order (every column as text). */
+/**
+ * A table's rows in batches, in primary-key order (every column as text): each batch starts after
+ * the last key of the one before (an index range, not an OFFSET that rereads the rows before it);
+ * a table without a primary key is read by OFFSET in the order of all its columns.
+ */
 export async function* readRows(query: SqlRunner, t: TableInfo): AsyncGenerator<TextRow[]> {
   const cols = writableColumns(t);
   const select = cols.map((c, i) => `${quoteIdent(c.name)}::text AS c${i}`).join(', ');
-  const order = (t.primaryKey.length ? t.primaryKey : cols.map((c) => c.name)).map(quoteIdent).join(', ');
+  const keyIndexes = t.primaryKey.map((k) => cols.findIndex((c) => c.name === k));
+  const keyed = keyIndexes.length > 0 && keyIndexes.every((i) => i >= 0);
+  const order = (keyed ? t.primaryKey : cols.map((c) => c.name)).map(quoteIdent).join(', ');
   const size = batchSize(t);
+  let last: TextRow | null = null;
   for (let offset = 0; ; offset += size) {
-    const { rows } = await query(`SELECT ${select} FROM ${t.qualified} ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`);
+    let where = '';
+    let params: Array<string | null> = [];
+    if (keyed && last) {
+      params = keyIndexes.map((i) => last![i]);
+      where = ` WHERE (${order}) > (${keyIndexes.map((i, n) => `$${n + 1}::text::${cols[i].type}`).join(', ')})`;
+    }
+    const page = keyed ? `LIMIT ${size}` : `LIMIT ${size} OFFSET ${offset}`;
+    const { rows } = await query(`SELECT ${select} FROM ${t.qualified}${where} ORDER BY ${order} ${page}`, params);
     if (rows.length === 0) return;
-    yield rows.map((r) => cols.map((_, i) => (r[`c${i}`] === null || r[`c${i}`] === undefined ? null : String(r[`c${i}`]))));
+    const batch = rows.map((r) => cols.map((_, i) => (r[`c${i}`] === null || r[`c${i}`] === undefined ? null : String(r[`c${i}`]))));
+    yield batch;
     if (rows.length < size) return;
+    last = batch[batch.length - 1];
   }
 }
 
