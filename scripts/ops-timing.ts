@@ -2,7 +2,7 @@
  * Times the operator's data commands on an installation of at least 1,000 renders, as an
  * operator runs them (`npm run admin -- …` in their own processes):
  *
- *   DATABASE_NAME_PREFIX=me npx tsx scripts/ops-timing.ts [RENDERS]
+ *   DATABASE_NAME_PREFIX=me npm run ops:timing -- [RENDERS]
  *
  * 1. populates an embedded installation (DATA_DIR with PGlite on disk, files on disk) through the
  *    app's services: users with plans and credits, input images with regions, RENDERS renders,

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { AdminResult } from '../admin-storage.js';
 import type { CopyProgress } from '../providers/storage/copy.js';
-import { loadInto } from './load.js';
+import { loadInto, refusalOf } from './load.js';
 import { withTransaction } from './sessions.js';
 import { snapshotSource } from './source.js';
 
@@ -30,17 +30,20 @@ export async function runDbCopy(
   const inUse = embeddedInUse(deps.config.dataDir);
   if (inUse) return { code: 1, output: inUse };
   const started = Date.now();
+  const resume = args.includes('--resume');
+  let source: Database | undefined;
+  const target = await openDatabase({ databaseUrl: to });
+  target.pool?.on('error', () => undefined);
   // PGlite writes to the folder it opens (its WAL, a checkpoint): it opens a copy, so the source is never changed.
   const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-db-copy-'));
-  fs.cpSync(sourceDir, path.join(snapshotDir, 'pglite'), { recursive: true });
-  let source: Database | undefined;
-  let target: Database | undefined;
   try {
+    // Refused before the embedded database is even read.
+    const refusal = await refusalOf(target, resume);
+    if (refusal) return { code: 1, output: refusal };
+    fs.cpSync(sourceDir, path.join(snapshotDir, 'pglite'), { recursive: true });
     source = await openDatabase({ dataDir: snapshotDir });
-    target = await openDatabase({ databaseUrl: to });
-    target.pool?.on('error', () => undefined);
     const report = await withTransaction(source, 'snapshot', async (q) =>
-      loadInto(target!, await snapshotSource(q, 'The embedded database'), { resume: args.includes('--resume'), onProgress: deps.progress }),
+      loadInto(target, await snapshotSource(q, 'The embedded database'), { resume, onProgress: deps.progress }),
     );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const where = redact(to);
@@ -52,7 +55,7 @@ export async function runDbCopy(
     };
   } finally {
     await source?.close();
-    await target?.close();
+    await target.close();
     fs.rmSync(snapshotDir, { recursive: true, force: true });
   }
 }
