@@ -126,6 +126,9 @@ describe('admin db-copy', { timeout: 240_000 }, () => {
   it('refuses while the server has the embedded database open, a target with rows, and resumes its own interrupted run', async () => {
     const other = await createEmptyDatabase(ADMIN_URL);
     created.push(other.name);
+    const unreachable = await runDbCopy(['--to', 'postgres://atelier:secret@127.0.0.1:1/atelier'], { config: { dataDir } });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.output).toMatch(/^Cannot use the database postgres:\/\/atelier:\*\*\*@127\.0\.0\.1:1\/atelier: /);
     const running = await openInstallation(dataDir, { WORKERS_IN_PROCESS: 'false' });
     try {
       const busy = await runDbCopy(['--to', other.url], { config: { dataDir } });

@@ -38,7 +38,12 @@ export async function runDbCopy(
   const snapshotDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-db-copy-'));
   try {
     // Refused before the embedded database is even read.
-    const refusal = await refusalOf(target, resume);
+    let refusal: string | null;
+    try {
+      refusal = await refusalOf(target, resume);
+    } catch (err) {
+      return { code: 1, output: `Cannot use the database ${redact(to)}: ${(err as Error).message}` };
+    }
     if (refusal) return { code: 1, output: refusal };
     fs.cpSync(sourceDir, path.join(snapshotDir, 'pglite'), { recursive: true });
     source = await openDatabase({ dataDir: snapshotDir });
