@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit, type Config } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { gpuModels, type EngineConfig } from './engines/index.js';
@@ -11,6 +11,9 @@ import { getCatalog, grantDueAllowances, subscriptionAndCredits } from './module
 import { setStudentFlag } from './modules/billing/students.js';
 import { adjustCredits } from './modules/credits/index.js';
 import { progressPrinter, runStorageCopy, type AdminResult } from './admin-storage.js';
+import { runBackup, runRestore, runVerifyBackup } from './operations/commands.js';
+import { runDbCopy } from './operations/db-copy.js';
+import type { CopyProgress } from './providers/storage/copy.js';
 import { createMailer, type Mailer, type MailMessage } from './providers/mail/index.js';
 import {
   createPaymentProvider,
@@ -30,6 +33,7 @@ import {
  *   engine-check                     check the ComfyUI server (COMFYUI_URL) has every node and model the workflows use
  *   storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (resumable)
  *   make-operator EMAIL [--off]      give (or take) the operator role: the console at /admin
+ *   db-copy, backup, restore, verify-backup   see operations/ (they open the database themselves)
  */
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command>
@@ -42,6 +46,10 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command>
   engine-check                     check that ComfyUI (COMFYUI_URL) has every node and model file the workflows use
   storage-copy --to s3             copy every file from DATA_DIR to the S3 bucket (S3_*), resumable
   make-operator EMAIL [--off]      give (or take) the operator role: the operator's console at /admin
+  db-copy --to postgres://... [--resume]  copy the embedded database into an empty PostgreSQL database
+  backup --out DIR [--files=reference]    a consistent snapshot: the database and every file, with a manifest
+  restore --from DIR               rebuild an empty installation (DATABASE_URL or DATA_DIR, STORAGE) from a backup
+  verify-backup DIR                check a backup's files against its manifest (sizes, SHA-256, references)
 `;
 
 
@@ -186,12 +194,22 @@ export function adminLogger(): FastifyBaseLogger {
   return pino({ level: 'warn' }) as unknown as FastifyBaseLogger;
 }
 
+const OPERATIONS: Record<string, (args: string[], deps: { config: Config; progress: (p: CopyProgress) => void }) => Promise<AdminResult>> = {
+  'storage-copy': runStorageCopy,
+  'db-copy': runDbCopy,
+  backup: runBackup,
+  restore: runRestore,
+  'verify-backup': runVerifyBackup,
+};
+
 async function main() {
   const config = loadConfigOrExit();
   const args = process.argv.slice(2);
-  if (args[0] === 'storage-copy') {
-    // No database: it only moves files, and may run while the server (and its PGlite) is up.
-    const result = await runStorageCopy(args.slice(1), { config, progress: progressPrinter(process.stderr) });
+  const operation = OPERATIONS[args[0]];
+  if (operation) {
+    // Each opens what it needs itself: storage-copy no database (it may run while the server is
+    // up), db-copy a copy of the embedded one (never migrated nor changed), restore an empty one.
+    const result = await operation(args.slice(1), { config, progress: progressPrinter(process.stderr) });
     (result.code === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
     process.exitCode = result.code;
     return;

@@ -36,6 +36,18 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
   }
 }
 
+/** A new, empty (unmigrated) PostgreSQL database next to `adminUrl`'s: its name and URL. Drop it with dropDatabase. */
+export async function createEmptyDatabase(adminUrl: string, kind: 'test' | 'bench' = 'test'): Promise<{ name: string; url: string }> {
+  const name = newDatabaseName(kind);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or, when
  * DATABASE_URL is set, a new PostgreSQL database created for this file and dropped after it.

@@ -15,6 +15,8 @@ export interface CopyProgress {
   total: number;
   bytes: number;
   totalBytes: number;
+  /** What is counted: files (the default, with their bytes) or a database's rows. */
+  unit?: 'files' | 'rows';
 }
 
 export interface CopyResult {
@@ -118,11 +120,12 @@ export async function copyFiles(
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-/** `[#########-----------]  45% 450/1000 files, 120.0/260.0 MB` */
+/** `[#########-----------]  45% 450/1000 files, 120.0/260.0 MB` (or `… 450/1000 rows`) */
 export function progressBar(p: CopyProgress, width = 30): string {
   const ratio = p.total === 0 ? 1 : p.done / p.total;
   const filled = Math.round(ratio * width);
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${p.done}/${p.total} files, ${mb(p.bytes)}/${mb(p.totalBytes)}`;
+  const counted = p.unit === 'rows' ? `${p.done}/${p.total} rows` : `${p.done}/${p.total} files, ${mb(p.bytes)}/${mb(p.totalBytes)}`;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${counted}`;
 }
 
 export function copySummary(r: CopyResult, where: string): string {
