@@ -16,3 +16,4 @@ export * from './support.js';
 export * from './referrals.js';
 export * from './site.js';
 export * from './plugins.js';
+export * from './passes.js';

@@ -20,6 +20,7 @@ import { registerApiKeyRoutes } from './api-keys/index.js';
 import { registerPluginRoutes } from './plugins/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
 import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
+import { registerPassesRoutes } from './passes/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -38,6 +39,7 @@ export async function registerModules(api: App): Promise<void> {
   await registerCustomizationRoutes(api);
   await registerTweakRoutes(api);
   await registerMasksRoutes(api);
+  await registerPassesRoutes(api);
   await registerPromptsRoutes(api);
   await registerStorageQuotaRoutes(api);
   await registerSupportRoutes(api);

@@ -8,3 +8,4 @@ export * from './tweak.js';
 export * from './masks.js';
 export * from './referrals.js';
 export * from './plugins.js';
+export * from './passes.js';

@@ -1,13 +1,14 @@
 import { MASK_MESSAGES, PLUGIN_MESSAGES, PUSH_VIEW_FIELDS, viewSourceSchema, type PushedView } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { uploadInputImage } from '../images/index.js';
+import { uploadInputImage, type UploadPasses } from '../images/index.js';
 import { listRegionsForPrompt } from '../masks/index.js';
 import { assertStorageRoom } from '../storage-quota/index.js';
 
 export interface PushViewForm {
   view: { bytes: Buffer; filename: string } | null;
   idPass: Buffer | null;
+  passes: UploadPasses | undefined;
   fields: Record<string, string>;
 }
 
@@ -35,7 +36,8 @@ function readViewFields(fields: Record<string, string>, hasIdPass: boolean) {
 export async function pushView(ctx: AppContext, userId: number, form: PushViewForm): Promise<PushedView> {
   if (!form.view) throw refuse(PUSH_VIEW_FIELDS.view, PLUGIN_MESSAGES.viewMissing);
   const { source, name, prompt, materials } = readViewFields(form.fields, form.idPass !== null);
-  await assertStorageRoom(ctx, userId, form.view.bytes.length + (form.idPass?.length ?? 0));
+  const passBytes = (form.passes?.depth?.length ?? 0) + (form.passes?.normal?.length ?? 0);
+  await assertStorageRoom(ctx, userId, form.view.bytes.length + (form.idPass?.length ?? 0) + passBytes);
   const row = await uploadInputImage(ctx, {
     userId,
     bytes: form.view.bytes,
@@ -44,6 +46,7 @@ export async function pushView(ctx: AppContext, userId: number, form: PushViewFo
     // Stored with the row, not written after it: no second step that could fail once the image is kept.
     generatedPrompt: prompt ?? null,
     regions: form.idPass ? { idPass: form.idPass, materials } : undefined,
+    passes: form.passes,
   });
   const regions = form.idPass ? await listRegionsForPrompt(ctx, userId, row.id) : [];
   const link = new URL('/create', `${ctx.config.publicUrl}/`);

@@ -1,0 +1,3 @@
+// The passes module's public face: depth and normal passes of input images (issue 31).
+export { registerPassesRoutes } from './passes.routes.js';
+export { readPasses, type StoredPass } from './passes.service.js';
