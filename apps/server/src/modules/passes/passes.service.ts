@@ -118,3 +118,12 @@ export async function readPasses(ctx: Pick<AppContext, 'db' | 'storage'>, userId
     rows.map(async (r) => ({ kind: r.kind, width: r.width, height: r.height, depthNear: r.depthNear, depthFar: r.depthFar, png: await ctx.storage.get(r.dataKey) })),
   );
 }
+
+/** Which passes the caller's input image has (one small query; none for another account's image). */
+export async function passKindsOf(ctx: Pick<AppContext, 'db'>, userId: number, inputImageId: number): Promise<Array<'depth' | 'normal'>> {
+  const rows = await ctx.db
+    .select({ kind: inputImagePasses.kind })
+    .from(inputImagePasses)
+    .where(and(eq(inputImagePasses.userId, userId), eq(inputImagePasses.inputImageId, inputImageId)));
+  return rows.map((r) => r.kind);
+}
