@@ -56,6 +56,8 @@ test('passes: a view pushed with depth and normals shows them in the inspector a
   await expect(card.getByRole('img', { name: 'Normals pass' })).toBeVisible();
   await expect(card).toContainText('Depth · 4.5–60 m');
   await expect(card).toContainText('Normals · 8-bit');
+  // Structure fidelity (0–10, default 5) sits with the passes.
+  await expect(card.getByText('Structure fidelity')).toBeVisible();
   await shot(page, 'inspector');
 
   await card.getByRole('button', { name: 'Show depth' }).click();

@@ -95,7 +95,11 @@ describe('renders of views with passes on the ComfyUI engine', { timeout: 180_00
     await (t.app.ctx.engine as GpuEngine).preflight!.check();
     const id = await pushBoxView(ada);
     const before = fake.prompts.length;
-    const res = await render(ada, id);
+    // Structure fidelity is a setting the contract checks (0–10).
+    const bad = await render(ada, id, { settings: { structureFidelity: 11 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('structureFidelity must be between 0 and 10');
+    const res = await render(ada, id, { settings: { structureFidelity: 9 } });
     expect(res.statusCode, res.body).toBe(200);
     const prompt = await nextPrompt(before);
     const nodes = Object.values(prompt) as Array<{ class_type: string; inputs: Record<string, unknown> }>;
@@ -104,6 +108,8 @@ describe('renders of views with passes on the ComfyUI engine', { timeout: 180_00
       DEPTH_MODEL,
     ]);
     expect(nodes.filter((n) => n.class_type === 'Canny')).toEqual([]);
+    // Fidelity 9 sets the depth ControlNet's strength and raises the canny one's (resemblance 3 → 0.3) to it.
+    expect(nodes.filter((n) => n.class_type === 'ControlNetApply').map((n) => n.inputs.strength)).toEqual([0.9, 0.9]);
     expect(nodes.filter((n) => n.class_type === 'LoadImage').map((n) => String(n.inputs.image))).toEqual(
       expect.arrayContaining([expect.stringMatching(/-edges\.png$/), expect.stringMatching(/-depth\.png$/)]),
     );

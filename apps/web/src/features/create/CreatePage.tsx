@@ -13,7 +13,7 @@ import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useInspectorToggle } from '../../components/workspace/InspectorPanel';
-import { EditInspector, promptChanged } from '../customization';
+import { EditInspector, promptChanged, structureFidelityChanged } from '../customization';
 import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions, useRestoreSavedRegions } from '../masks';
 import { openGallery } from '../gallery';
 import { CreateButton } from './components/CreateButton';
@@ -41,6 +41,7 @@ export function CreatePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const prompt = useAppSelector((s) => s.customization.generatedPrompt);
+  const structureFidelity = useAppSelector((s) => s.customization.structureFidelity);
 
   const inputsQuery = useGetInputImagesInfiniteQuery();
   const inputs = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
@@ -212,7 +213,13 @@ export function CreatePage() {
             <>
               <PromptCard prompt={prompt} onEdit={openPromptModal} />
               <RegionsCard inputImageId={sel.baseInputId} imageUrl={regionsImageUrl} onAssignMaterials={openPromptModal} target={regionsTarget} />
-              <PassesCard passes={passes} shown={overlaidPass?.kind ?? null} onShow={setPassShown} />
+              <PassesCard
+                passes={passes}
+                shown={overlaidPass?.kind ?? null}
+                onShow={setPassShown}
+                fidelity={structureFidelity}
+                onFidelity={(v) => dispatch(structureFidelityChanged(v))}
+              />
             </>
           }
           footer={

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
-import type { InputImagePass, PassKind } from '@atelier/contract';
+import { GENERATION_LIMITS, type InputImagePass, type PassKind } from '@atelier/contract';
+import { StepSlider } from '../../../components/ui/StepSlider';
 
 const LABELS: Record<PassKind, { name: string; show: string; hide: string }> = {
   depth: { name: 'Depth', show: 'Show depth', hide: 'Hide depth' },
@@ -10,7 +11,20 @@ const LABELS: Record<PassKind, { name: string; show: string; hide: string }> = {
  * The depth and normal passes the view was sent with (issue 31), as small thumbnails in the
  * inspector, each with its button that lays it over the canvas. Nothing when the view has none.
  */
-export function PassesCard({ passes, shown, onShow }: { passes: InputImagePass[]; shown: PassKind | null; onShow: (kind: PassKind | null) => void }) {
+export function PassesCard({
+  passes,
+  shown,
+  onShow,
+  fidelity,
+  onFidelity,
+}: {
+  passes: InputImagePass[];
+  shown: PassKind | null;
+  onShow: (kind: PassKind | null) => void;
+  /** Structure fidelity (0–10), sent with the render. */
+  fidelity: number;
+  onFidelity: (value: number) => void;
+}) {
   if (passes.length === 0) return null;
   return (
     <section aria-label="Passes" className="mt-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5">
@@ -43,6 +57,18 @@ export function PassesCard({ passes, shown, onShow }: { passes: InputImagePass[]
             </figure>
           );
         })}
+      </div>
+      <div className="mt-3">
+        <StepSlider
+          id="structure-fidelity"
+          label="Structure fidelity"
+          hint="How closely GPU renders hold the model's depth and edges (with Resemblance)."
+          value={fidelity}
+          min={GENERATION_LIMITS.structureFidelity.min}
+          max={GENERATION_LIMITS.structureFidelity.max}
+          onChange={onFidelity}
+          showRange
+        />
       </div>
     </section>
   );
