@@ -101,3 +101,24 @@ export function setUploadPassesHandler(handler: UploadPassesHandler): void {
 export function getUploadPassesHandler(): UploadPassesHandler | null {
   return uploadPassesHandler;
 }
+
+/**
+ * Files other modules keep beside an input image (its depth and normal passes), so the clean-up
+ * of soft-deleted images removes them with the image's own: each lister answers the keys of the
+ * given input images, by id.
+ */
+export type InputImageFilesLister = (ctx: Pick<AppContext, 'db'>, inputImageIds: number[]) => Promise<Map<number, string[]>>;
+
+const filesListers = new Set<InputImageFilesLister>();
+
+export function onListInputImageFiles(lister: InputImageFilesLister): void {
+  filesListers.add(lister);
+}
+
+export async function otherInputImageFiles(ctx: Pick<AppContext, 'db'>, inputImageIds: number[]): Promise<Map<number, string[]>> {
+  const all = new Map<number, string[]>();
+  if (inputImageIds.length === 0) return all;
+  for (const lister of filesListers)
+    for (const [id, keys] of await lister(ctx, inputImageIds)) all.set(id, [...(all.get(id) ?? []), ...keys]);
+  return all;
+}

@@ -17,6 +17,7 @@ export {
   onInputImageCopied,
   setUploadRegionsHandler,
   setUploadPassesHandler,
+  onListInputImageFiles,
   type UploadPasses,
   type UploadPassesHandler,
   type CheckedUploadPasses,

@@ -6,7 +6,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASS_MESSAGES, type CreatedApiKey, type InputImage, type InputImagePassesResponse, type PushedView } from '@atelier/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
-import { inputImagePasses } from '../../db/schema/index.js';
+import { inputImagePasses, inputImages } from '../../db/schema/index.js';
+import { cleanupDeletedFiles } from '../images/index.js';
 import { countInputImages, createImagesUser, makePng, multipartBody, storedFiles, type ImagesTestUser, type MultipartPart } from '../images/images.test-helpers.js';
 import { encodePng16 } from './png16.js';
 
@@ -122,6 +123,17 @@ describe('passes sent with a view', () => {
     const v = u16((await fetchRaw(pass.dataUrl)).data);
     const metres = (x: number, y: number) => pass.depthNear! + (v[y * 12 + x] / 65535) * (pass.depthFar! - pass.depthNear!);
     for (const [x, y] of [[0, 0], [3, 2], [11, 7], [6, 5]]) expect(metres(x, y)).toBeCloseTo(0.5 + 0.25 * x + 1.5 * y, 3);
+  });
+
+  it('the clean-up of a deleted input image removes its pass files too', async () => {
+    const who = await createImagesUser(t.app, 'Clean Clara');
+    const res = await send('/api/images/upload-input', [file('file', view), file('depth', depthPng(W, H, (x) => x * 100)), file('normal', normalPng16(W, H))], who.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    const mine = () => storedFiles(t.dataDir).filter((f) => f.startsWith(`u/${who.id}/`));
+    expect(mine().filter((f) => /(depth|normal)(-preview|-thumb)?\.(png|webp)$/.test(f))).toHaveLength(6);
+    await t.app.ctx.db.update(inputImages).set({ deletedAt: new Date(Date.now() - 60_000) }).where(eq(inputImages.id, res.json<InputImage>().id));
+    await cleanupDeletedFiles(t.app.ctx, new Date());
+    expect(mine()).toEqual([]);
   });
 
   it("another account cannot list them (404)", async () => {

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageErrorResponseSchema, inputImageIdParamsSchema, inputImagePassesResponseSchema } from '@atelier/contract';
 import type { App } from '../../types.js';
 import { errorResponses } from '../../lib/http-errors.js';
-import { setUploadPassesHandler } from '../images/index.js';
-import { checkUploadPasses, listPasses } from './passes.service.js';
+import { onListInputImageFiles, setUploadPassesHandler } from '../images/index.js';
+import { checkUploadPasses, listPasses, passFilesOf } from './passes.service.js';
 
 /** GET /api/images/input-images/:id/passes, and the passes an upload or a pushed view brings. */
 export async function registerPassesRoutes(api: App): Promise<void> {
   setUploadPassesHandler({ check: checkUploadPasses });
+  onListInputImageFiles(passFilesOf);
   await api.register(passesPlugin, { prefix: '/images' });
 }
 

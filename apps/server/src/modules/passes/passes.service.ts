@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { PASS_FIELDS, PASS_MESSAGES, type InputImagePass } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
@@ -126,4 +126,15 @@ export async function passKindsOf(ctx: Pick<AppContext, 'db'>, userId: number, i
     .from(inputImagePasses)
     .where(and(eq(inputImagePasses.userId, userId), eq(inputImagePasses.inputImageId, inputImageId)));
   return rows.map((r) => r.kind);
+}
+
+/** The pass files of input images (the images clean-up removes them with the images' own files). */
+export async function passFilesOf(ctx: Pick<AppContext, 'db'>, inputImageIds: number[]): Promise<Map<number, string[]>> {
+  const rows = await ctx.db
+    .select({ id: inputImagePasses.inputImageId, dataKey: inputImagePasses.dataKey, previewKey: inputImagePasses.previewKey, thumbnailKey: inputImagePasses.thumbnailKey })
+    .from(inputImagePasses)
+    .where(inArray(inputImagePasses.inputImageId, inputImageIds));
+  const files = new Map<number, string[]>();
+  for (const r of rows) files.set(r.id, [...(files.get(r.id) ?? []), r.dataKey, r.previewKey, r.thumbnailKey]);
+  return files;
 }
