@@ -26,6 +26,8 @@ export interface CreateInputImageInput {
   aiPrompt?: string | null;
   generatedPrompt?: string | null;
   settings?: Record<string, unknown> | null;
+  /** The set a pushed view belongs to. */
+  viewSet?: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function createInputImageFromBytes(ctx: ImagesContext, input: Creat
         aiPrompt: input.aiPrompt ?? null,
         generatedPrompt: input.generatedPrompt ?? null,
         settings: input.settings ?? null,
+        viewSet: input.viewSet ?? null,
       })
       .returning();
     return row;

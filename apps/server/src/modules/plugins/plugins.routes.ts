@@ -34,7 +34,7 @@ async function readViewForm(req: FastifyRequest): Promise<PushViewForm> {
       new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view", its ID pass in "idPass", its passes in "depth" and "normal".`, { field }),
     tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
     tooManyFields: () =>
-      new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, depth, normal, depthNear, depthFar, source, name and prompt.'),
+      new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, depth, normal, depthNear, depthFar, source, name, prompt and set.'),
   });
   const view = files[PUSH_VIEW_FIELDS.view];
   return {
@@ -49,7 +49,7 @@ async function pluginsPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 4, fields: 12, fieldSize: 64 * 1024, parts: 24 },
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 4, fields: 13, fieldSize: 64 * 1024, parts: 24 },
     throwFileSizeLimit: true,
   });
 
@@ -65,7 +65,8 @@ async function pluginsPlugin(scope: FastifyInstance): Promise<void> {
           'multipart/form-data with `view` (JPG, PNG or WEBP, as for /images/upload-input), optional `idPass` (PNG, one flat ' +
             'colour per material) and `materials` (JSON "#rrggbb" → name), optional `source` (revit, sketchup, rhino, archicad, ' +
             'blender or webhook; default webhook), `name` (the camera or view name, kept as the file name) and `prompt`. ' +
-            'Optional `depth` and `normal` passes (with `depthNear`/`depthFar`), as for /images/upload-input. ' +
+            'Optional `depth` and `normal` passes (with `depthNear`/`depthFar`), as for /images/upload-input, and `set`: the ' +
+            'name of the view set it belongs to (at most 120 characters), answered back. ' +
             'Answers the input image id, its named regions and `url`: PUBLIC_URL/create?imageId={id}&source={source}&showMasks=true, ' +
             'which opens Create on the view with the prompt modal. A bad field is a 400 naming it, and nothing is stored.',
           'curl -H "Authorization: Bearer $ATELIER_KEY" -F view=@view.png -F idPass=@ids.png -F materials=\'{"#c8553d":"Brick"}\' \\\n' +
