@@ -67,6 +67,8 @@ export const configSchema = z.object({
   COMFYUI_UPSCALE_MODEL: z.string().min(1).default('RealESRGAN_x4plus.pth'),
   /** GPU engines: a dedicated inpainting checkpoint for inpaint and outpaint (unset: the render checkpoint). */
   COMFYUI_INPAINT_CHECKPOINT: optionalString,
+  /** The depth ControlNet of renders of views sent with a depth pass (issue 31); unset, such renders are refused before any charge. */
+  COMFYUI_CONTROLNET_DEPTH: optionalString,
   /** GPU engines: steps, cfg, sampler and scheduler (lightning, turbo, standard); unset = chosen from the checkpoint's name. */
   COMFYUI_SAMPLER_PRESET: z.preprocess(emptyAsUndefined, z.enum(['lightning', 'turbo', 'standard']).optional()),
   /** RunPod: the worker uploads results to S3 (worker-comfyui with BUCKET_ENDPOINT_URL); needed for results over 15 MB as base64. */

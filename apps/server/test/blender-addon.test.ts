@@ -91,6 +91,51 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     expect(run.output).toContain('RESTORED: True');
   };
 
+  /**
+   * Issue 31: the depth and normal passes came from the same render and were stored as Blender
+   * gave them: depth in metres at the pixels the fixture read back with Blender's own reader, and
+   * each face's normal in the camera's frame (the fixture's camera matrix) on its half of the frame.
+   */
+  const expectBlenderPasses = async (run: BlenderRun, inputImageId: number) => {
+    const passes = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/${inputImageId}/passes`, headers: ada.headers })).json()
+      .passes as Array<{ kind: string; sourceFormat: string; width: number; height: number; depthNear: number; depthFar: number; dataUrl: string }>;
+    expect(passes.map((p) => [p.kind, p.sourceFormat, p.width, p.height])).toEqual([
+      ['depth', 'exr', 320, 240],
+      ['normal', 'png16', 320, 240],
+    ]);
+    const read16 = async (url: string, space: 'grey16' | 'rgb16') => {
+      const signed = new URL(url, baseUrl);
+      const file = await t.app.inject({ method: 'GET', url: signed.pathname + signed.search });
+      const raw = await sharp(file.rawPayload).toColourspace(space).raw({ depth: 'ushort' }).toBuffer();
+      return new Uint16Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    };
+    const [depth, normal] = passes;
+    const d = await read16(depth.dataUrl, 'grey16');
+    const lines = run.output.split('\n');
+    const blenderDepths = lines.filter((l) => l.startsWith('BLENDER_DEPTH ')).map((l) => l.split(' ').slice(1).map(Number));
+    expect(blenderDepths.length, run.output).toBe(5);
+    const step = (depth.depthFar - depth.depthNear) / 65535;
+    for (const [x, y, metres] of blenderDepths) {
+      expect(metres).toBeGreaterThan(1);
+      expect(metres).toBeLessThan(20);
+      expect(Math.abs(depth.depthNear + d[y * 320 + x] * step - metres)).toBeLessThanOrEqual(step);
+    }
+    const n = await read16(normal.dataUrl, 'rgb16');
+    const faces = Object.fromEntries(
+      lines.filter((l) => l.startsWith('BLENDER_NORMAL ')).map((l) => {
+        const [, name, ...xyz] = l.split(' ');
+        return [name, xyz.map(Number)];
+      }),
+    ) as Record<string, number[]>;
+    const at = (x: number, y: number) => [0, 1, 2].map((k) => (n[(y * 320 + x) * 3 + k] / 65535) * 2 - 1);
+    for (const [x, y, face] of [[80, 120, 'Brick'], [40, 200, 'Brick'], [240, 120, 'Glazing'], [290, 40, 'Glazing']] as const)
+      at(x, y).forEach((c, k) => expect(c, `${face} at ${x},${y}`).toBeCloseTo(faces[face][k], 2));
+    // Seen across the corner, the two faces turn away from the camera to either side, towards it.
+    expect(faces.Brick[0]).toBeLessThan(-0.5);
+    expect(faces.Glazing[0]).toBeGreaterThan(0.5);
+    expect(faces.Brick[2]).toBeGreaterThan(0.5);
+  };
+
   const inputImages = async (user: GenUser) =>
     (await t.app.inject({ method: 'GET', url: '/api/images/input-images', headers: user.headers })).json().inputImages as Array<{ id: number; dimensions: { width: number; height: number } }>;
 
@@ -124,6 +169,7 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     };
     expect(maskStatus).toBe('completed');
     expect(maskRegions.map((r) => r.label).sort()).toEqual(['Brick', 'Glazing']);
+    await expectBlenderPasses(run, answer.inputImageId);
     for (const region of maskRegions) {
       expect(region.customText).toBe(region.label);
       // The camera looks across the box's corner edge: each material fills about half the frame.

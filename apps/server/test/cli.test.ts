@@ -106,4 +106,25 @@ describe('atelier CLI', { timeout: 90_000 }, () => {
     const missing = await atelier(['push', 'nope.png'], poorEnv);
     expect(missing.stderr).toContain('Cannot read the view nope.png: no such file');
   });
+
+  it('pushes the depth (OpenEXR) and normal passes with the view, and says why a wrong pass is refused', async () => {
+    const ada = await createSubscribedUser(t.app);
+    const env = { ATELIER_URL: baseUrl, ATELIER_KEY: await keyFor(ada) };
+    // Blender's OpenEXR (R = 0.5 + 0.25 x + 1.5 y metres) and normals facing the camera, 12×8 like the view.
+    fs.copyFileSync(path.join(ROOT, 'apps/server/test/fixtures/exr/grad-zip-float.exr'), path.join(work, 'depth.exr'));
+    fs.writeFileSync(path.join(work, 'small.png'), await makePng(12, 8, '#a0a0a0'));
+    fs.writeFileSync(path.join(work, 'normals.png'), await makePng(12, 8, () => [128, 128, 255]));
+    const pushed = await atelier(['push', 'small.png', '--depth', 'depth.exr', '--normal', 'normals.png'], env);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const id = new URL(pushed.stdout.trim()).searchParams.get('imageId');
+    const passes = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/${id}/passes`, headers: ada.headers })).json().passes;
+    expect(passes.map((p: { kind: string; sourceFormat: string; depthNear: number | null; depthFar: number | null }) => [p.kind, p.sourceFormat, p.depthNear, p.depthFar])).toEqual([
+      ['depth', 'exr', 0.5, 13.75],
+      ['normal', 'png8', null, null],
+    ]);
+
+    const eightBit = await atelier(['push', 'small.png', '--depth', 'small.png', '--depth-near', '1', '--depth-far', '9'], env);
+    expect(eightBit.code).toBe(1);
+    expect(eightBit.stderr).toContain('depth must be a 16-bit PNG');
+  });
 });

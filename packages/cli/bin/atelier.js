@@ -6,8 +6,11 @@ import { push, render } from '../src/commands.js';
 
 const USAGE = `Usage:
   atelier push VIEW.png [--id-pass IDS.png] [--materials MAP.json] [--source revit|sketchup|rhino|archicad|blender|webhook]
+                        [--depth DEPTH.png|DEPTH.exr [--depth-near METRES --depth-far METRES]] [--normal NORMALS.png]
                         [--name "Camera 01"] [--prompt "…"]
-      Uploads a view (and its material ID pass) and prints the link that opens it in Create.
+      Uploads a view (with its material ID pass, depth and normal passes) and prints the link that opens it in Create.
+      Depth: a 16-bit grey PNG (0 = near; metres with --depth-near/--depth-far, else normalised) or an OpenEXR in metres.
+      Normals: an 8- or 16-bit RGB PNG of camera-space normals (x right, y up, z towards the viewer).
   atelier render IMAGE_ID [--variations 1-4] [--prompt "…"] [--wait] [--out DIR]
       Starts a render; with --wait, downloads the results into DIR (default: the current folder).
 
@@ -24,6 +27,10 @@ async function main() {
     options: {
       'id-pass': { type: 'string' },
       materials: { type: 'string' },
+      depth: { type: 'string' },
+      normal: { type: 'string' },
+      'depth-near': { type: 'string' },
+      'depth-far': { type: 'string' },
       source: { type: 'string' },
       name: { type: 'string' },
       prompt: { type: 'string' },
@@ -43,7 +50,8 @@ async function main() {
   if (extra.length) throw new CliError(`Unexpected argument "${extra[0]}"`);
   const conn = connection(process.env);
   if (command === 'push') {
-    await push(conn, target, { idPass: values['id-pass'], materials: values.materials, source: values.source, name: values.name, prompt: values.prompt }, io);
+    const { depth, normal, 'depth-near': depthNear, 'depth-far': depthFar } = values;
+    await push(conn, target, { idPass: values['id-pass'], materials: values.materials, depth, normal, depthNear, depthFar, source: values.source, name: values.name, prompt: values.prompt }, io);
   } else {
     await render(conn, target, { variations: values.variations, prompt: values.prompt, wait: values.wait, out: values.out }, io);
   }

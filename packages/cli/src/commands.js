@@ -6,7 +6,7 @@ import { call, CliError } from './client.js';
 /** @typedef {{ base: string; key: string }} Conn */
 /** @typedef {(line: string) => void} Print */
 
-const MIME = /** @type {Record<string, string>} */ ({ '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' });
+const MIME = /** @type {Record<string, string>} */ ({ '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.exr': 'image/x-exr' });
 
 /** @param {string} file @param {string} what */
 async function readFileFor(file, what) {
@@ -26,11 +26,11 @@ async function filePart(file, what) {
 }
 
 /**
- * `atelier push view.png [--id-pass ids.png] [--materials map.json] [--source s] [--name n] [--prompt p]`:
- * prints the deep link that opens Create on the view.
+ * `atelier push view.png [--id-pass ids.png] [--materials map.json] [--depth d.png|d.exr [--depth-near m --depth-far m]]
+ * [--normal n.png] [--source s] [--name n] [--prompt p]`: prints the deep link that opens Create on the view.
  * @param {Conn} conn
  * @param {string} viewFile
- * @param {{ idPass?: string; materials?: string; source?: string; name?: string; prompt?: string }} opts
+ * @param {{ idPass?: string; materials?: string; depth?: string; normal?: string; depthNear?: string; depthFar?: string; source?: string; name?: string; prompt?: string }} opts
  * @param {{ out: Print; info: Print }} io
  */
 export async function push(conn, viewFile, opts, io) {
@@ -38,6 +38,10 @@ export async function push(conn, viewFile, opts, io) {
   form.append('view', await filePart(viewFile, 'the view'), path.basename(viewFile));
   if (opts.idPass) form.append('idPass', await filePart(opts.idPass, 'the ID pass'), path.basename(opts.idPass));
   if (opts.materials) form.append('materials', (await readFileFor(opts.materials, 'the materials map')).toString('utf8'));
+  if (opts.depth) form.append('depth', await filePart(opts.depth, 'the depth pass'), path.basename(opts.depth));
+  if (opts.normal) form.append('normal', await filePart(opts.normal, 'the normal pass'), path.basename(opts.normal));
+  if (opts.depthNear) form.append('depthNear', opts.depthNear);
+  if (opts.depthFar) form.append('depthFar', opts.depthFar);
   if (opts.source) form.append('source', opts.source);
   if (opts.name) form.append('name', opts.name);
   if (opts.prompt) form.append('prompt', opts.prompt);

@@ -19,6 +19,8 @@ export const engineMissingSchema = z.object({
   /** Models: the folder under ComfyUI's models/ it belongs in. */
   folder: z.string().optional(),
   operations: z.array(z.enum(['render', 'inpaint', 'outpaint', 'upscale'])),
+  /** Needed only by renders of views sent with a depth pass (the depth ControlNet, issue 31). */
+  onlyWithDepthPass: z.boolean().optional(),
 });
 export type EngineMissing = z.infer<typeof engineMissingSchema>;
 

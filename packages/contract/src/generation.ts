@@ -91,6 +91,7 @@ export const variationsSchema = z.coerce
 export const creativitySchema = sliderNumber('creativity', GENERATION_LIMITS.creativity);
 export const expressivitySchema = sliderNumber('expressivity', GENERATION_LIMITS.expressivity);
 export const resemblanceSchema = sliderNumber('resemblance', GENERATION_LIMITS.resemblance);
+export const structureFidelitySchema = sliderNumber('structureFidelity', GENERATION_LIMITS.structureFidelity);
 
 /** Inspector selections by section (type, walls, floors, context, style, weather, lighting, or an art section): option ids. */
 export const selectionsSchema = z.record(z.string().max(64), idLike.nullable());
@@ -117,6 +118,8 @@ export const generationSettingsSchema = z.object({
   creativity: creativitySchema.optional(),
   expressivity: expressivitySchema.optional(),
   resemblance: resemblanceSchema.optional(),
+  /** Structure fidelity (0–10): the strengths of the depth and model-edge ControlNets when the view has passes. */
+  structureFidelity: structureFidelitySchema.optional(),
   /** Section selections → RenderRequest.selections: buildingType is `type`, context `context`, styleSelection `style`. */
   buildingType: idLike.nullish(),
   category: z.string().max(64).nullish(),
@@ -271,6 +274,7 @@ export const generateWithStateRequestSchema = z.object({
   creativity: creativitySchema.default(GENERATION_LIMITS.creativity.default),
   expressivity: expressivitySchema.default(GENERATION_LIMITS.expressivity.default),
   resemblance: resemblanceSchema.default(GENERATION_LIMITS.resemblance.default),
+  structureFidelity: structureFidelitySchema.optional(),
   selections: selectionsSchema.default({}),
   artStyle: z.string().max(64).nullish(),
   maskMaterialMappings: z.record(maskKey, maskMaterialMappingSchema).optional(),

@@ -7,4 +7,6 @@ export const GENERATION_LIMITS = {
   creativity: { min: 2, max: 4, default: 3 },
   expressivity: { min: 1, max: 6, default: 2 },
   resemblance: { min: 1, max: 10, default: 3 },
+  /** How hard a render holds the model's depth and edges when its view came with passes (issue 31). */
+  structureFidelity: { min: 0, max: 10, default: 5 },
 } as const;

@@ -18,3 +18,4 @@ export * from './site.js';
 export * from './plugins.js';
 export * from './admin.js';
 export * from './teams.js';
+export * from './passes.js';

@@ -67,6 +67,7 @@ export const PUSH_VIEW_FIELDS = {
   source: 'source',
   name: 'name',
   prompt: 'prompt',
+  set: 'set',
 } as const;
 
 export const pushedViewSchema = z.object({
@@ -74,6 +75,8 @@ export const pushedViewSchema = z.object({
   regions: z.array(z.object({ id: z.number().int(), name: z.string(), area: z.number() })),
   /** PUBLIC_URL/create?imageId={id}&source={source}&showMasks=true */
   url: z.string(),
+  /** The view set it was pushed into, if the push named one. */
+  set: z.string().nullable(),
 });
 export type PushedView = z.infer<typeof pushedViewSchema>;
 

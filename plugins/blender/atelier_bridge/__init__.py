@@ -1,4 +1,5 @@
-"""Atelier bridge: sends the active camera's view, with an exact material ID pass, to Atelier.
+"""Atelier bridge: sends the active camera's view, with an exact material ID pass and its depth and
+normal passes, to Atelier.
 
 Run from a script or `blender -b`: bpy.ops.atelier.send_view(open_browser=False); the answer is
 printed to stdout as one line, ``ATELIER_RESULT {json}``.
@@ -81,7 +82,7 @@ class ATELIER_OT_send_view(bpy.types.Operator):
             return {"CANCELLED"}
         scene = context.scene
         try:
-            view, pass_png, materials = render.render_view_and_id_pass(scene, prefs.samples)
+            view, pass_png, materials, depth_and_normal = render.render_view_and_id_pass(scene, prefs.samples)
             answer = upload.send_view(
                 url,
                 key,
@@ -92,6 +93,7 @@ class ATELIER_OT_send_view(bpy.types.Operator):
                 prompt=scene.atelier_prompt,
                 path=self.path,
                 view_field=self.view_field,
+                passes=depth_and_normal,
             )
         except (render.RenderError, upload.AtelierError) as err:
             self.report({"ERROR"}, "Atelier: %s" % err)

@@ -1,11 +1,12 @@
-"""The two renders of the active camera: the view (Cycles on CPU, a few samples) and its ID pass."""
+"""The two renders of the active camera: the view (Cycles on CPU, a few samples, with its depth and
+normal passes) and its ID pass."""
 
 import os
 import tempfile
 
 import bpy
 
-from . import id_pass
+from . import id_pass, passes
 
 
 class RenderError(Exception):
@@ -36,8 +37,8 @@ def _render_to(scene, path):
 
 
 def render_view_and_id_pass(scene, samples):
-    """Returns (view JPEG bytes, ID pass PNG bytes, {"#rrggbb": material name}); the scene is
-    exactly as it was afterwards, also when a render fails."""
+    """Returns (view JPEG bytes, ID pass PNG bytes, {"#rrggbb": material name}, (depth OpenEXR
+    bytes, normal PNG bytes)); the scene is exactly as it was afterwards, also when a render fails."""
     if scene.camera is None:
         raise RenderError("The scene has no active camera: set one (Scene properties > Camera) and send again.")
     if not hasattr(scene, "cycles"):
@@ -48,11 +49,13 @@ def render_view_and_id_pass(scene, samples):
             settings = scene.render.image_settings
             with id_pass.restored() as view_r:
                 _use_image_format(view_r, settings, "JPEG", color_mode="RGB", quality=92)
+                passes.write_passes_during_render(view_r, scene, folder)
                 view = _render_to(scene, os.path.join(folder, "view.jpg"))
+                depth_and_normal = passes.read_passes(scene, folder)
             with id_pass.restored() as pass_r:
                 materials = id_pass.apply_id_materials(pass_r, scene)
                 id_pass.use_exact_colour_output(pass_r, scene)
                 _use_image_format(pass_r, settings, "PNG", color_mode="RGB", color_depth="8", compression=15)
                 pass_png = _render_to(scene, os.path.join(folder, "id-pass.png"))
-    return view, pass_png, materials
+    return view, pass_png, materials, depth_and_normal
 

@@ -40,12 +40,15 @@ def _server_message(err):
     return "HTTP %d %s" % (err.code, err.reason)
 
 
-def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120):
-    """Sends the view; returns the server's JSON answer with ``url`` (the deep link) filled in."""
+def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120, passes=None):
+    """Sends the view (with ``passes``: (depth OpenEXR, normal PNG) bytes); returns the server's JSON answer with ``url`` (the deep link) filled in."""
     fields = [("source", "blender"), ("materials", json.dumps(materials)), ("name", name)]
     if prompt:
         fields.append(("prompt", prompt))
     files = [(view_field, view[0], view[1], view[2]), ("idPass", "id-pass.png", "image/png", id_pass)]
+    if passes:
+        files.append(("depth", "depth.exr", "image/x-exr", passes[0]))
+        files.append(("normal", "normal.png", "image/png", passes[1]))
     body, content_type = _multipart(fields, files)
     base = base_url.rstrip("/")
     request = urllib.request.Request(

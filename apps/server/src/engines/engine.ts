@@ -41,6 +41,8 @@ export interface EngineSettings {
   resemblance: number; // slider, unchanged
   upscale: 'Yes' | 'No';
   style: 'Yes' | 'No';
+  /** "Structure fidelity" (0–10, issue 31): how hard a render holds the model's depth and edges when the view has passes. */
+  structureFidelity?: number;
 }
 
 export interface RenderRequest extends EngineCallOptions {
@@ -57,6 +59,8 @@ export interface RenderRequest extends EngineCallOptions {
   /** Art mode: the art section chosen (illustration, pen_and_ink, aquarelle, linocut, collage, fine_black_pen, minimalist, avantgarde). */
   artStyle?: string;
   regions: RenderRegion[];
+  /** ControlNet images from the view's depth and normal passes (PNG, the input's size), when it was sent with them. */
+  passes?: { depth?: Buffer; edges?: Buffer };
 }
 
 export interface SegmentRequest extends EngineCallOptions {
@@ -156,6 +160,8 @@ export interface EngineAdmission {
   operation: 'render' | 'inpaint' | 'outpaint' | 'upscale' | 'add_image';
   /** The result's size, when the request sets it (upscale). */
   output?: { width: number; height: number };
+  /** A render of a view sent with a depth pass (the depth ControlNet's model is needed). */
+  depth?: boolean;
 }
 
 /** ready / degraded (something the workflows need is missing) / unreachable (GPU engines' preflight). */

@@ -14,6 +14,7 @@ type GpuConfigKeys =
   | 'COMFYUI_URL'
   | 'COMFYUI_CHECKPOINT'
   | 'COMFYUI_CONTROLNET'
+  | 'COMFYUI_CONTROLNET_DEPTH'
   | 'COMFYUI_LORA'
   | 'COMFYUI_UPSCALE_MODEL'
   | 'COMFYUI_INPAINT_CHECKPOINT'
@@ -89,7 +90,7 @@ function startPreflight(config: EngineConfig, deps: EngineDeps): EnginePreflight
   return preflight;
 }
 
-type ModelConfigKeys = 'COMFYUI_CHECKPOINT' | 'COMFYUI_CONTROLNET' | 'COMFYUI_LORA' | 'COMFYUI_UPSCALE_MODEL' | 'COMFYUI_INPAINT_CHECKPOINT' | 'COMFYUI_SAMPLER_PRESET';
+type ModelConfigKeys = 'COMFYUI_CHECKPOINT' | 'COMFYUI_CONTROLNET' | 'COMFYUI_CONTROLNET_DEPTH' | 'COMFYUI_LORA' | 'COMFYUI_UPSCALE_MODEL' | 'COMFYUI_INPAINT_CHECKPOINT' | 'COMFYUI_SAMPLER_PRESET';
 
 export function gpuModels(config: Partial<Pick<Config, ModelConfigKeys>>): GpuModels {
   return {
@@ -97,6 +98,7 @@ export function gpuModels(config: Partial<Pick<Config, ModelConfigKeys>>): GpuMo
     inpaintCheckpoint: config.COMFYUI_INPAINT_CHECKPOINT || undefined,
     samplerPreset: config.COMFYUI_SAMPLER_PRESET,
     controlnet: config.COMFYUI_CONTROLNET ?? 'controlnet-canny-sdxl-1.0.safetensors',
+    controlnetDepth: config.COMFYUI_CONTROLNET_DEPTH || undefined,
     lora: config.COMFYUI_LORA ?? 'add-detail-xl.safetensors',
     upscaleModel: config.COMFYUI_UPSCALE_MODEL ?? 'RealESRGAN_x4plus.pth',
   };

@@ -1,7 +1,7 @@
 import type { EngineMissing, EngineStatus } from '@atelier/contract';
 import { AppError } from '../lib/errors.js';
 import type { GpuModels } from './workflows/builders.js';
-import { GPU_OPERATIONS, MODEL_FOLDERS, operationRequirements, type GpuOperation, type ModelRequirement } from './workflows/requirements.js';
+import { depthPassRequirements, GPU_OPERATIONS, MODEL_FOLDERS, operationRequirements, type GpuOperation, type ModelRequirement } from './workflows/requirements.js';
 
 /**
  * Preflight of a GPU engine against its ComfyUI server: GET /object_info at start and every few
@@ -59,6 +59,11 @@ export function missingFrom(info: ObjectInfo, models: GpuModels): EngineMissing[
       if (info[MODEL_FOLDERS[m.folder].node] && !hasModel(m)) note(`model:${m.folder}/${m.file}`, { kind: 'model', name: m.file, folder: m.folder }, op);
     }
   }
+  // The depth ControlNet refuses only renders of views sent with a depth pass.
+  for (const m of depthPassRequirements(models).models) {
+    if (info[MODEL_FOLDERS[m.folder].node] && !hasModel(m))
+      missing.set(`model:${m.folder}/${m.file}`, { kind: 'model', name: m.file, folder: m.folder, operations: ['render'], onlyWithDepthPass: true });
+  }
   return [...missing.values()];
 }
 
@@ -97,8 +102,8 @@ export class EnginePreflight {
   }
 
   /** Throws 503 when the operation needs something the server lacks (before any charge). */
-  assertReady(op: GpuOperation): void {
-    const lacking = this.current.missing.filter((m) => m.operations.includes(op));
+  assertReady(op: GpuOperation, opts: { depthPass?: boolean } = {}): void {
+    const lacking = this.current.missing.filter((m) => m.operations.includes(op) && (!m.onlyWithDepthPass || opts.depthPass));
     if (lacking.length === 0) return;
     throw new AppError(503, 'ENGINE_MISSING_MODEL', `GPU engine: ${lacking.map(describeMissing).join(', ')}. Nothing was charged; an administrator must install it.`);
   }
@@ -128,7 +133,7 @@ export class EnginePreflight {
       this.opts.log?.warn(
         { missing: m },
         m.kind === 'model'
-          ? `GPU engine: the model file ${m.name} is not in ComfyUI's models/${m.folder}/ folder; ${m.operations.join(', ')} refused until it is installed`
+          ? `GPU engine: the model file ${m.name} is not in ComfyUI's models/${m.folder}/ folder; ${m.onlyWithDepthPass ? 'renders of views with a depth pass' : m.operations.join(', ')} refused until it is installed`
           : `GPU engine: ComfyUI has no node ${m.name}; ${m.operations.join(', ')} refused until it is installed`,
       );
     }

@@ -22,6 +22,7 @@ import { registerWebhookRoutes } from './webhooks/index.js';
 import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
 import { registerAdminConsoleRoutes } from './admin-console/index.js';
 import { registerTeamRoutes } from './teams/index.js';
+import { registerPassesRoutes } from './passes/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -40,6 +41,7 @@ export async function registerModules(api: App): Promise<void> {
   await registerCustomizationRoutes(api);
   await registerTweakRoutes(api);
   await registerMasksRoutes(api);
+  await registerPassesRoutes(api);
   await registerPromptsRoutes(api);
   await registerStorageQuotaRoutes(api);
   await registerSupportRoutes(api);

@@ -37,6 +37,8 @@ export const inputImages = pgTable(
     generatedPrompt: text('generated_prompt'),
     /** Customization settings last used with this input (restored on select). */
     settings: jsonb('settings').$type<Record<string, unknown>>(),
+    /** The set a pushed view belongs to (migration 0311), e.g. "Riverside – scheme B". */
+    viewSet: text('view_set'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Set by the cleanup once the files of a soft-deleted image are gone (migration 0020). */
     filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
@@ -50,6 +52,9 @@ export const inputImages = pgTable(
     index('input_images_user_source_created_idx')
       .on(t.userId, t.uploadSource, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.deletedAt} IS NULL`),
+    index('input_images_user_view_set_idx')
+      .on(t.userId, t.viewSet, t.id)
+      .where(sql`${t.viewSet} IS NOT NULL AND ${t.deletedAt} IS NULL`),
     index('input_images_user_created_idx')
       .on(t.userId, sql`${t.createdAt} DESC`, sql`${t.id} DESC`)
       .where(sql`${t.deletedAt} IS NULL`),

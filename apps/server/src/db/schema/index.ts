@@ -9,3 +9,4 @@ export * from './masks.js';
 export * from './referrals.js';
 export * from './plugins.js';
 export * from './teams.js';
+export * from './passes.js';

@@ -29,6 +29,8 @@ export interface GpuModels {
   /** Overrides the checkpoint of the settings (EngineSettings.model) when set. */
   checkpoint?: string;
   controlnet: string;
+  /** The depth ControlNet used when a view comes with a depth pass (COMFYUI_CONTROLNET_DEPTH). */
+  controlnetDepth?: string;
   lora: string;
   upscaleModel: string;
   /** A dedicated inpainting checkpoint for inpaint and outpaint (COMFYUI_INPAINT_CHECKPOINT). */
@@ -101,6 +103,18 @@ export interface RenderWorkflowInput {
   regions: Array<{ mask: Buffer; prompt: string }>;
   settings: EngineSettings;
   models: GpuModels;
+  /** ControlNet images from the view's passes (PNG, the input's size): depth (near light) and the model's edges. */
+  passes?: { depth?: Buffer; edges?: Buffer };
+}
+
+/**
+ * The strengths of the structure ControlNets (issue 31): the canny one at the resemblance's
+ * strength, raised to the structure fidelity's when the edges are the model's own; the depth one
+ * at the structure fidelity's (0–10 → 0–1; 5 when not sent).
+ */
+export function structureStrengths(s: Pick<EngineSettings, 'cannyStrength' | 'structureFidelity'>, modelEdges: boolean) {
+  const fidelity = Math.min(1, Math.max(0, (s.structureFidelity ?? 5) / 10));
+  return { canny: modelEdges ? Math.max(s.cannyStrength, fidelity) : s.cannyStrength, depth: fidelity };
 }
 
 export function buildRenderWorkflow(p: RenderWorkflowInput): WorkflowJob {
@@ -136,13 +150,27 @@ export function buildRenderWorkflow(p: RenderWorkflowInput): WorkflowJob {
     conditioning = out(b.add('ConditioningCombine', { conditioning_1: conditioning, conditioning_2: out(masked) }));
   });
 
-  const canny = b.add('Canny', { image: out(scaled), low_threshold: CANNY_LOW, high_threshold: CANNY_HIGH }, 'Edges');
+  // The edges: the model's own (from its normal pass) when the view has them, else the photo's.
+  const passImage = (label: string, data: Buffer, title: string) => {
+    const loaded = b.add('LoadImage', { image: files.add(label, data, 'png') }, title);
+    return b.add('ImageScale', { image: out(loaded), upscale_method: 'bilinear', width: work.width, height: work.height, crop: 'disabled' });
+  };
+  const strengths = structureStrengths(s, !!p.passes?.edges);
+  const edges = p.passes?.edges
+    ? passImage('edges', p.passes.edges, 'Model edges')
+    : b.add('Canny', { image: out(scaled), low_threshold: CANNY_LOW, high_threshold: CANNY_HIGH }, 'Edges');
   const controlnet = b.add('ControlNetLoader', { control_net_name: p.models.controlnet }, 'ControlNet');
-  const controlled = b.add(
+  let controlled = b.add(
     'ControlNetApply',
-    { conditioning, control_net: out(controlnet), image: out(canny), strength: s.cannyStrength },
+    { conditioning, control_net: out(controlnet), image: out(edges), strength: strengths.canny },
     'Resemblance',
   );
+  if (p.passes?.depth) {
+    if (!p.models.controlnetDepth) throw new EngineRejectedError('A depth pass needs a depth ControlNet: set COMFYUI_CONTROLNET_DEPTH');
+    const depth = passImage('depth', p.passes.depth, 'Depth pass');
+    const depthNet = b.add('ControlNetLoader', { control_net_name: p.models.controlnetDepth }, 'Depth ControlNet');
+    controlled = b.add('ControlNetApply', { conditioning: out(controlled), control_net: out(depthNet), image: out(depth), strength: strengths.depth }, 'Structure fidelity');
+  }
 
   const latent = b.add('VAEEncode', { pixels: out(scaled), vae: out(ckpt, 2) });
   const stage1 = b.add(

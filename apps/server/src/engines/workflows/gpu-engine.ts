@@ -50,7 +50,9 @@ export abstract class GpuEngine implements Engine {
   ) {}
 
   admit(req: EngineAdmission): void {
-    if (req.operation !== 'add_image') this.preflight?.assertReady(req.operation);
+    if (req.depth && req.operation === 'render' && !this.models.controlnetDepth)
+      throw new AppError(503, 'ENGINE_MISSING_MODEL', 'GPU engine: this view has a depth pass and no depth ControlNet is configured (COMFYUI_CONTROLNET_DEPTH). Nothing was charged.');
+    if (req.operation !== 'add_image') this.preflight?.assertReady(req.operation, { depthPass: req.depth });
   }
 
   health(): EngineHealth {
@@ -108,8 +110,19 @@ export abstract class GpuEngine implements Engine {
       regions,
       settings: req.settings,
       models: this.models,
+      passes: await this.passImagesOf(req, input),
     });
     return this.finish(await this.run(job, req), req);
+  }
+
+  /** The pass images at the size the photo is sent at (PNG), the depth only when its ControlNet is configured. */
+  private async passImagesOf(req: RenderRequest, input: InputImage): Promise<RenderRequest['passes']> {
+    if (!req.passes) return undefined;
+    const fit = (png: Buffer) => sharp(png).resize(input.width, input.height, { fit: 'fill' }).png().toBuffer();
+    return {
+      edges: req.passes.edges ? await fit(req.passes.edges) : undefined,
+      depth: req.passes.depth && this.models.controlnetDepth ? await fit(req.passes.depth) : undefined,
+    };
   }
 
   async inpaint(req: InpaintRequest): Promise<EngineImage> {

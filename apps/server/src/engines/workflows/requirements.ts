@@ -28,6 +28,14 @@ export interface OperationRequirements {
   models: ModelRequirement[];
 }
 
+/** What a render of a view with passes needs beyond a plain render: the depth ControlNet (when configured). */
+export function depthPassRequirements(models: GpuModels): OperationRequirements {
+  return {
+    nodes: [],
+    models: models.controlnetDepth ? [{ file: models.controlnetDepth, folder: 'controlnet', setting: 'COMFYUI_CONTROLNET_DEPTH' }] : [],
+  };
+}
+
 const png = Buffer.alloc(0);
 const image = { data: png, width: 1024, height: 768, ext: 'png' };
 const nodesOf = (wf: ApiWorkflow) => [...new Set(Object.values(wf).map((n) => n.class_type))];
@@ -57,6 +65,10 @@ export function operationRequirements(models: GpuModels): Record<GpuOperation, O
     style: 'No',
   };
   const render = buildRenderWorkflow({ prefix: 'p', input: image, prompt: 'p', negativePrompt: 'n', regions: [{ mask: png, prompt: 'r' }], settings, models });
+  // The passes' branch (the model's edges, the depth ControlNet) uses the same node types as the canny one.
+  const withPasses = models.controlnetDepth
+    ? buildRenderWorkflow({ prefix: 'p', input: image, prompt: 'p', negativePrompt: 'n', regions: [], settings, models, passes: { depth: png, edges: png } })
+    : render;
   const inpaint = buildInpaintWorkflow({ prefix: 'p', image, mask: png, prompt: 'p', negativePrompt: 'n', seed: 1, models });
   const outpaint = buildOutpaintWorkflow({
     prefix: 'p',
@@ -71,7 +83,7 @@ export function operationRequirements(models: GpuModels): Record<GpuOperation, O
   const upscale = buildUpscaleWorkflow({ prefix: 'p', image, width: 1024, height: 768, clarity: 10, sharpness: 10, models });
   return {
     render: {
-      nodes: nodesOf(render.workflow),
+      nodes: [...new Set([...nodesOf(render.workflow), ...nodesOf(withPasses.workflow)])],
       models: [checkpoint, { file: models.lora, folder: 'loras', setting: 'COMFYUI_LORA' }, { file: models.controlnet, folder: 'controlnet', setting: 'COMFYUI_CONTROLNET' }],
     },
     inpaint: { nodes: nodesOf(inpaint.workflow), models: [inpaintCheckpoint] },

@@ -15,6 +15,7 @@ import {
   stage2Steps,
   type GpuModels,
 } from './builders.js';
+import { EngineRejectedError } from './errors.js';
 import { isLink, type ApiWorkflow, type WorkflowJob } from './graph.js';
 import { positivePrompt, regionPrompt } from './prompts.js';
 
@@ -66,7 +67,7 @@ function checkStructure(job: WorkflowJob): void {
     .map((n) => n.inputs.image);
   expect(loaded.sort()).toEqual(job.images.map((i) => i.name).sort());
   // And ComfyUI's own validation, against its real node schema, accepts it.
-  const info = objectInfoFor({ ...DEFAULT_MODELS, checkpoints: [...DEFAULT_MODELS.checkpoints, 'juggernautXL.safetensors'], loras: ['detail.safetensors'], controlnet: ['cn-canny.safetensors'] });
+  const info = objectInfoFor({ ...DEFAULT_MODELS, checkpoints: [...DEFAULT_MODELS.checkpoints, 'juggernautXL.safetensors'], loras: ['detail.safetensors'], controlnet: ['cn-canny.safetensors', 'cn-depth.safetensors'] });
   const v = validatePrompt(wf, nodeDefinitions(info, () => job.images.map((i) => i.name)));
   expect(v).toMatchObject({ ok: true });
 }
@@ -77,6 +78,57 @@ const one = (wf: ApiWorkflow, type: string) => {
   expect(list, type).toHaveLength(1);
   return list[0];
 };
+
+describe('render workflow with the view\'s passes (issue 31)', () => {
+  const withDepth: GpuModels = { ...models, controlnetDepth: 'cn-depth.safetensors' };
+  const passes = { depth: Buffer.from('depth png'), edges: Buffer.from('edges png') };
+  const build = (p: Partial<Parameters<typeof buildRenderWorkflow>[0]>) =>
+    buildRenderWorkflow({ prefix: 'atelier-test', input, prompt: 'a villa', negativePrompt: 'blurry', regions: [], settings: { ...settings, structureFidelity: 8 }, models: withDepth, ...p });
+
+  it('adds a depth ControlNet after the canny one, on the model\'s own edges instead of the photo\'s', () => {
+    const job = build({ passes });
+    checkStructure(job);
+    const wf = job.workflow;
+    expect(nodesOf(wf, 'Canny')).toEqual([]);
+    const loaders = nodesOf(wf, 'ControlNetLoader').map(([, n]) => n.inputs.control_net_name);
+    expect(loaders).toEqual(['cn-canny.safetensors', 'cn-depth.safetensors']);
+    const applies = nodesOf(wf, 'ControlNetApply');
+    expect(applies).toHaveLength(2);
+    const [[cannyId, canny], [depthId, depth]] = applies;
+    // Structure fidelity 8 raises the canny strength (resemblance 0.3) to 0.8 and sets the depth one.
+    expect(canny.inputs.strength).toBe(0.8);
+    expect(depth.inputs.strength).toBe(0.8);
+    expect(depth.inputs.conditioning).toEqual([cannyId, 0]);
+    for (const [, sampler] of nodesOf(wf, 'KSampler')) expect(sampler.inputs.positive).toEqual([depthId, 0]);
+    // Each control image is the uploaded pass, scaled to the working size.
+    const fileOf = (link: unknown) => {
+      const scale = wf[(link as [string, number])[0]];
+      expect(scale.class_type).toBe('ImageScale');
+      return wf[(scale.inputs.image as [string, number])[0]].inputs.image;
+    };
+    expect(fileOf(canny.inputs.image)).toBe('atelier-test-edges.png');
+    expect(fileOf(depth.inputs.image)).toBe('atelier-test-depth.png');
+    expect(job.images.find((i) => i.name === 'atelier-test-depth.png')?.data).toBe(passes.depth);
+  });
+
+  it('with only a normal pass: the model\'s edges, no depth ControlNet', () => {
+    const job = build({ passes: { edges: passes.edges } });
+    checkStructure(job);
+    expect(nodesOf(job.workflow, 'ControlNetLoader')).toHaveLength(1);
+    expect(nodesOf(job.workflow, 'Canny')).toEqual([]);
+  });
+
+  it('without passes: the photo\'s canny edges at the resemblance\'s strength, as before', () => {
+    const job = build({});
+    checkStructure(job);
+    expect(one(job.workflow, 'ControlNetApply')[1].inputs.strength).toBe(0.3);
+    expect(nodesOf(job.workflow, 'Canny')).toHaveLength(1);
+  });
+
+  it('refuses a depth pass when no depth ControlNet is configured', () => {
+    expect(() => build({ passes, models })).toThrow(EngineRejectedError);
+  });
+});
 
 describe('render workflow', () => {
   const regions = [

@@ -29,6 +29,8 @@ export interface GenerationInput {
   creativity: number;
   expressivity: number;
   resemblance: number;
+  /** Structure fidelity 0–10 (issue 31), when the request sent it. */
+  structureFidelity?: number;
   /** Inspector selections by section: option ids, as strings. */
   selections: Record<string, string>;
   artStyle: string | null;
@@ -79,7 +81,10 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * resemblance / 10, LoRA strength [1, expressivity / 10] (the slider value), model
  * realvisxlLightning, upscale Yes, style No.
  */
-export function engineSettings(input: Pick<GenerationInput, 'creativity' | 'expressivity' | 'resemblance' | 'ksampler'>, seed: number): EngineSettings {
+export function engineSettings(
+  input: Pick<GenerationInput, 'creativity' | 'expressivity' | 'resemblance' | 'ksampler' | 'structureFidelity'>,
+  seed: number,
+): EngineSettings {
   return {
     seed,
     model: ENGINE_DEFAULTS.model,
@@ -93,6 +98,7 @@ export function engineSettings(input: Pick<GenerationInput, 'creativity' | 'expr
     resemblance: input.resemblance,
     upscale: ENGINE_DEFAULTS.upscale,
     style: ENGINE_DEFAULTS.style,
+    ...(input.structureFidelity === undefined ? {} : { structureFidelity: input.structureFidelity }),
   };
 }
 

@@ -2,6 +2,7 @@ import { storedRenderType } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { EngineImage, RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
+import { controlImagesFromPasses, readPasses } from '../passes/index.js';
 import type { GeneratedImageRow } from '../images/index.js';
 import { readBatchInputs } from './batch-inputs.js';
 import type { RenderSnapshot } from './generation.settings.js';
@@ -58,7 +59,21 @@ export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow
     selections: snapshot.selections ?? {},
     artStyle: snapshot.artStyle ?? undefined,
     regions: renderRegions(image, masks),
+    passes: await passImages(ctx, image.userId, image.inputImageId),
   };
+}
+
+/** The ControlNet images of the view's depth and normal passes, for the GPU engines (the preview engine does not use them). */
+async function passImages(ctx: AppContext, userId: number, inputImageId: number): Promise<RenderRequest['passes']> {
+  if (ctx.engine.isPreview) return undefined;
+  try {
+    const passes = await readPasses(ctx, userId, inputImageId);
+    return passes.length ? await controlImagesFromPasses(passes) : undefined;
+  } catch (err) {
+    // The input image deleted since the batch started: the render goes on from its copy, without passes.
+    if (err instanceof AppError && err.status === 404) return undefined;
+    throw err;
+  }
 }
 
 /** The input's mask regions that carry a material or a prompt for this variation (mask_{id} keys). */

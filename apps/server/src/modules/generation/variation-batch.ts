@@ -8,6 +8,7 @@ import { batches, generatedImages, type ModuleType } from '../../db/schema/index
 import { notFound } from '../../lib/errors.js';
 import { getBalance, InsufficientCreditsError, requireDebit } from '../credits/index.js';
 import type { GeneratedImageRow } from '../images/index.js';
+import { passKindsOf } from '../passes/index.js';
 import { emit, type VariationJobData } from './variation.job.js';
 import { currentActor } from '../../lib/request-actor.js';
 
@@ -62,7 +63,7 @@ export interface StartedBatch {
   remainingCredits: number;
 }
 
-function admissionOf(spec: VariationBatchSpec): EngineAdmission {
+async function admissionOf(ctx: AppContext, spec: VariationBatchSpec): Promise<EngineAdmission> {
   if (spec.moduleType === 'REFINE') {
     const output = spec.settings.output as { width?: unknown; height?: unknown } | undefined;
     const size = typeof output?.width === 'number' && typeof output.height === 'number' ? { width: output.width, height: output.height } : undefined;
@@ -72,7 +73,9 @@ function admissionOf(spec: VariationBatchSpec): EngineAdmission {
     const op = spec.operationType;
     return { operation: op === 'inpaint' || op === 'outpaint' ? op : 'add_image' };
   }
-  return { operation: 'render' };
+  // A view sent with a depth pass needs the depth ControlNet (GPU engines check it before any charge).
+  const depth = !!ctx.engine.admit && spec.inputImageId !== null && (await passKindsOf(ctx, spec.userId, spec.inputImageId)).includes('depth');
+  return { operation: 'render', depth };
 }
 
 async function measureRequest(ctx: AppContext, spec: VariationBatchSpec, admission: EngineAdmission): Promise<RequestSize | undefined> {
@@ -89,7 +92,7 @@ function withRequestSize(columns: VariationColumns, request: RequestSize | undef
 /** Checks the credits (402 before anything is written), then opens the batch as described above. */
 export async function startVariationBatch(ctx: AppContext, spec: VariationBatchSpec): Promise<StartedBatch> {
   // An operation the engine must fail (a model missing on the GPU server, a result it cannot return) is refused before any charge.
-  const admission = admissionOf(spec);
+  const admission = await admissionOf(ctx, spec);
   ctx.engine.admit?.(admission);
   const request = await measureRequest(ctx, spec, admission);
   const n = spec.variations;

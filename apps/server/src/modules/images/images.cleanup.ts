@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { generatedImages, inputImages } from '../../db/schema/index.js';
 import type { Storage } from '../../providers/storage/index.js';
+import { otherInputImageFiles } from './images.events.js';
 
 /** Files of soft-deleted images are kept this long (an undo window, and time for open pages). */
 export const DELETED_FILES_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -51,8 +52,9 @@ export async function cleanupDeletedFiles(
       .limit(batchSize);
     if (rows.length === 0) break;
     const done: number[] = [];
+    const others = await otherInputImageFiles(ctx, rows.map((r) => r.id));
     for (const row of rows) {
-      const { ok, count } = await deleteFiles(ctx.storage, [row.originalKey, row.processedKey, row.thumbnailKey]);
+      const { ok, count } = await deleteFiles(ctx.storage, [row.originalKey, row.processedKey, row.thumbnailKey, ...(others.get(row.id) ?? [])]);
       if (ok) {
         done.push(row.id);
         result.files += count;

@@ -71,3 +71,54 @@ export function setUploadRegionsHandler(handler: UploadRegionsHandler): void {
 export function getUploadRegionsHandler(): UploadRegionsHandler | null {
   return uploadRegionsHandler;
 }
+
+/**
+ * The depth and normal passes an upload brings with it (POST /images/upload-input and
+ * /plugins/views `depth`, `normal`, `depthNear`, `depthFar`). The passes module provides it:
+ * `check` reads every pass before anything is stored (a 400 naming the field); what it answers
+ * stores them once the input image is, in the image's folder.
+ */
+export interface UploadPasses {
+  depth: Buffer | null;
+  normal: Buffer | null;
+  fields: Record<string, string>;
+}
+
+export interface CheckedUploadPasses {
+  store(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number, folder: string): Promise<void>;
+}
+
+export interface UploadPassesHandler {
+  check(view: { width: number; height: number }, upload: UploadPasses): Promise<CheckedUploadPasses | null>;
+}
+
+let uploadPassesHandler: UploadPassesHandler | null = null;
+
+export function setUploadPassesHandler(handler: UploadPassesHandler): void {
+  uploadPassesHandler = handler;
+}
+
+export function getUploadPassesHandler(): UploadPassesHandler | null {
+  return uploadPassesHandler;
+}
+
+/**
+ * Files other modules keep beside an input image (its depth and normal passes), so the clean-up
+ * of soft-deleted images removes them with the image's own: each lister answers the keys of the
+ * given input images, by id.
+ */
+export type InputImageFilesLister = (ctx: Pick<AppContext, 'db'>, inputImageIds: number[]) => Promise<Map<number, string[]>>;
+
+const filesListers = new Set<InputImageFilesLister>();
+
+export function onListInputImageFiles(lister: InputImageFilesLister): void {
+  filesListers.add(lister);
+}
+
+export async function otherInputImageFiles(ctx: Pick<AppContext, 'db'>, inputImageIds: number[]): Promise<Map<number, string[]>> {
+  const all = new Map<number, string[]>();
+  if (inputImageIds.length === 0) return all;
+  for (const lister of filesListers)
+    for (const [id, keys] of await lister(ctx, inputImageIds)) all.set(id, [...(all.get(id) ?? []), ...keys]);
+  return all;
+}

@@ -46,7 +46,8 @@ import { prepareDownload } from './image-files.js';
 import { saveInputImageSettings, softDeleteInputImage } from './input-image-updates.js';
 import { getTweakHistory, listCompletedGeneratedImages, listInputImages } from './listing-and-history.js';
 import { getOwnedGeneratedImage, getOwnedInputImage } from './owned-images.js';
-import { uploadInputImage } from './upload.js';
+import { PASS_FILE_FIELDS, uploadInputImage, uploadPassesOf } from './upload.js';
+import type { UploadPasses } from './images.events.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
 const TAGS = ['images'];
@@ -78,22 +79,23 @@ async function imagesPlugin(scope: FastifyInstance): Promise<void> {
 async function readUploadForm(req: FastifyRequest): Promise<{
   file: { bytes: Buffer; filename: string };
   idPass: Buffer | null;
+  passes: UploadPasses | undefined;
   fields: Record<string, string>;
 }> {
   const noFile = () => new AppError(400, IMAGE_ERROR_CODES.noFile, IMAGE_MESSAGES.noFile, { field: UPLOAD_INPUT_FIELDS.file });
   if (!req.isMultipart()) throw noFile();
   const { files, fields } = await readMultipartForm(req, {
-    fileFields: [UPLOAD_INPUT_FIELDS.file, UPLOAD_INPUT_FIELDS.idPass],
+    fileFields: [UPLOAD_INPUT_FIELDS.file, UPLOAD_INPUT_FIELDS.idPass, ...PASS_FILE_FIELDS],
     unexpectedFile: (field) =>
       new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the image in the "file" field (and its ID pass in "idPass").`, { field }),
     tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
     tooManyFiles: () =>
-      new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field (and at most one "idPass").', { field: 'file' }),
+      new AppError(400, 'VALIDATION_ERROR', 'Send one image per upload, in the "file" field (and at most one "idPass", "depth" and "normal").', { field: 'file' }),
     tooManyFields: () => new AppError(400, 'VALIDATION_ERROR', 'The upload form has too many fields.'),
   });
   const file = files[UPLOAD_INPUT_FIELDS.file];
   if (!file) throw noFile();
-  return { file, idPass: files[UPLOAD_INPUT_FIELDS.idPass]?.bytes ?? null, fields };
+  return { file, idPass: files[UPLOAD_INPUT_FIELDS.idPass]?.bytes ?? null, passes: uploadPassesOf(files, fields), fields };
 }
 
 /**
@@ -105,7 +107,7 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
   const { ctx } = app;
   // The stream is cut at 25 MB (busboy stops reading the file; toBuffer throws 413).
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 4, fields: 12, fieldSize: 64 * 1024, parts: 24 },
     throwFileSizeLimit: true,
   });
 
@@ -125,7 +127,10 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
           'colour; the image is then created with its regions made (maskStatus completed), one per colour covering at least ' +
           '0.2 % of the image (anti-aliased edges and smaller colours join the neighbouring region of the nearest colour). ' +
           'Optional `materials`: JSON object of "#rrggbb" → name, e.g. {"#c8553d": "Brick"}; each region is named from it ' +
-          '(customText and label), else "Material N". A bad idPass or materials is a 400 naming the field and nothing is stored.',
+          '(customText and label), else "Material N". Optional `depth` (16-bit grey PNG, 0 = near, with optional `depthNear`/`depthFar` ' +
+          'in metres, else normalised; or a scanline OpenEXR in metres, uncompressed, ZIP or ZIPS) and `normal` (8- or 16-bit RGB PNG of ' +
+          'camera-space normals, x right, y up, z to the viewer, (n + 1) / 2), each at the image\'s size. A bad idPass, materials, depth ' +
+          'or normal is a 400 naming the field and nothing is stored.',
           'curl -H "Authorization: Bearer $ATELIER_KEY" -F file=@view.png "$ATELIER_URL/api/images/upload-input"',
         ),
         consumes: ['multipart/form-data'],
@@ -133,8 +138,8 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { file, idPass, fields } = await readUploadForm(req);
-      await assertStorageRoom(ctx, req.userId, file.bytes.length + (idPass?.length ?? 0));
+      const { file, idPass, passes, fields } = await readUploadForm(req);
+      await assertStorageRoom(ctx, req.userId, file.bytes.length + (idPass?.length ?? 0) + (passes?.depth?.length ?? 0) + (passes?.normal?.length ?? 0));
       const source = uploadSourceSchema.safeParse(fields[UPLOAD_INPUT_FIELDS.uploadSource] || 'CREATE_MODULE');
       if (!source.success)
         throw new AppError(400, 'VALIDATION_ERROR', IMAGE_MESSAGES.uploadSource, { field: UPLOAD_INPUT_FIELDS.uploadSource });
@@ -147,6 +152,7 @@ async function uploadRoute(scope: FastifyInstance): Promise<void> {
         fileName: file.filename,
         uploadSource: source.data,
         regions: idPass ? { idPass, materials } : undefined,
+        passes,
       });
       return reply.code(201).send(presentInputImage(ctx, row));
     },

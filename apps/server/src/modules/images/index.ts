@@ -6,7 +6,7 @@ export {
   type ImagesContext,
   type InputImageRow,
 } from './owned-images.js';
-export { createInputImageFromBytes, uploadInputImage } from './upload.js';
+export { createInputImageFromBytes, PASS_FILE_FIELDS, uploadInputImage, uploadPassesOf } from './upload.js';
 export { createInputFromGenerated } from './copies-of-generated.js';
 export { listInputImages } from './listing-and-history.js';
 export { readGeneratedImageBytes, readInputImageBytes, storeGeneratedImageFiles } from './image-files.js';
@@ -16,6 +16,11 @@ export { sniffImageFormat } from './image-processing.js';
 export {
   onInputImageCopied,
   setUploadRegionsHandler,
+  setUploadPassesHandler,
+  onListInputImageFiles,
+  type UploadPasses,
+  type UploadPassesHandler,
+  type CheckedUploadPasses,
   type UploadRegions,
   type UploadRegionsHandler,
   type InputImageCopiedEvent,

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { UploadSource } from '@atelier/contract';
+import { PASS_FIELDS, type UploadSource } from '@atelier/contract';
 import { inputImages } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { deleteQuietly, inputKeyBase, putAll } from './image-files.js';
-import { getUploadRegionsHandler, type UploadRegions } from './images.events.js';
+import { getUploadPassesHandler, getUploadRegionsHandler, type UploadPasses, type UploadRegions } from './images.events.js';
 import { inspectImage, processUpload } from './image-processing.js';
 import type { ImagesContext, InputImageRow } from './owned-images.js';
 
@@ -26,6 +26,8 @@ export interface CreateInputImageInput {
   aiPrompt?: string | null;
   generatedPrompt?: string | null;
   settings?: Record<string, unknown> | null;
+  /** The set a pushed view belongs to. */
+  viewSet?: string | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function createInputImageFromBytes(ctx: ImagesContext, input: Creat
         aiPrompt: input.aiPrompt ?? null,
         generatedPrompt: input.generatedPrompt ?? null,
         settings: input.settings ?? null,
+        viewSet: input.viewSet ?? null,
       })
       .returning();
     return row;
@@ -73,22 +76,42 @@ export async function createInputImageFromBytes(ctx: ImagesContext, input: Creat
   }
 }
 
+/** The file fields of a view's passes, beside its image and ID pass. */
+export const PASS_FILE_FIELDS = [PASS_FIELDS.depth, PASS_FIELDS.normal] as const;
+
+/** The passes of an upload form (its `depth` and `normal` files, `depthNear`/`depthFar`), if it sent any. */
+export function uploadPassesOf(files: Record<string, { bytes: Buffer } | undefined>, fields: Record<string, string>): UploadPasses | undefined {
+  const depth = files[PASS_FIELDS.depth]?.bytes ?? null;
+  const normal = files[PASS_FIELDS.normal]?.bytes ?? null;
+  const nearFar = fields[PASS_FIELDS.depthNear] !== undefined || fields[PASS_FIELDS.depthFar] !== undefined;
+  return depth || normal || nearFar ? { depth, normal, fields } : undefined;
+}
+
 /**
  * POST /images/upload-input: the input image, and with an ID pass its regions at once. The
  * ID pass is checked before anything is stored (400 naming the field); if its regions cannot
  * be stored the input image goes too, so a refused upload leaves nothing behind.
  */
-export async function uploadInputImage(ctx: ImagesContext, input: CreateInputImageInput & { regions?: UploadRegions }): Promise<InputImageRow> {
-  const { regions, ...image } = input;
+export async function uploadInputImage(
+  ctx: ImagesContext,
+  input: CreateInputImageInput & { regions?: UploadRegions; passes?: UploadPasses },
+): Promise<InputImageRow> {
+  const { regions, passes, ...image } = input;
   const handler = regions ? getUploadRegionsHandler() : null;
+  const passesHandler = passes ? getUploadPassesHandler() : null;
+  if (passes && !passesHandler) throw new AppError(400, 'VALIDATION_ERROR', 'depth and normal are not accepted by this server', { field: 'depth' });
+  const view = regions || passes ? await inspectImage(input.bytes) : null;
   if (regions) {
     if (!handler) throw new AppError(400, 'VALIDATION_ERROR', 'idPass is not accepted by this server', { field: 'idPass' });
-    await handler.check(await inspectImage(input.bytes), regions);
+    await handler.check(view!, regions);
   }
+  const checkedPasses = passes && passesHandler ? await passesHandler.check(view!, passes) : null;
   const row = await createInputImageFromBytes(ctx, image);
-  if (!regions || !handler) return row;
+  if (!handler && !checkedPasses) return row;
   try {
-    await handler.store(ctx, input.userId, row.id, regions);
+    if (regions && handler) await handler.store(ctx, input.userId, row.id, regions);
+    // The passes sit in the input image's folder, beside its original.
+    if (checkedPasses) await checkedPasses.store(ctx, input.userId, row.id, row.originalKey.slice(0, row.originalKey.lastIndexOf('/')));
   } catch (err) {
     await ctx.db.delete(inputImages).where(and(eq(inputImages.id, row.id), eq(inputImages.userId, input.userId)));
     await deleteQuietly(ctx.storage, [row.originalKey, row.processedKey, row.thumbnailKey]);

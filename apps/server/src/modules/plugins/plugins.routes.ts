@@ -15,6 +15,7 @@ import { readMultipartForm } from '../../lib/multipart.js';
 import { userRateLimit } from '../../lib/user-rate-limit.js';
 import { PUBLIC_API_SECURITY, PUBLIC_API_TAG, withExample } from '../../lib/public-api.js';
 import { pushView, type PushViewForm } from './plugins.service.js';
+import { PASS_FILE_FIELDS, uploadPassesOf } from '../images/index.js';
 import { errorResponses } from '../../lib/http-errors.js';
 
 const errors = (...statuses: number[]) =>
@@ -28,22 +29,27 @@ export async function registerPluginRoutes(api: App): Promise<void> {
 /** The form's `view` and `idPass` files (bounded) and its text fields, in any order. */
 async function readViewForm(req: FastifyRequest): Promise<PushViewForm> {
   const { files, fields } = await readMultipartForm(req, {
-    fileFields: [PUSH_VIEW_FIELDS.view, PUSH_VIEW_FIELDS.idPass],
+    fileFields: [PUSH_VIEW_FIELDS.view, PUSH_VIEW_FIELDS.idPass, ...PASS_FILE_FIELDS],
     unexpectedFile: (field) =>
-      new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view" and its ID pass in "idPass".`, { field }),
+      new AppError(400, 'VALIDATION_ERROR', `Unexpected file field "${field}": send the view in "view", its ID pass in "idPass", its passes in "depth" and "normal".`, { field }),
     tooLarge: () => new AppError(413, IMAGE_ERROR_CODES.payloadTooLarge, IMAGE_MESSAGES.tooLarge),
     tooManyFields: () =>
-      new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, source, name and prompt.'),
+      new AppError(400, 'VALIDATION_ERROR', 'The form has too many fields: send view, and optionally idPass, materials, depth, normal, depthNear, depthFar, source, name, prompt and set.'),
   });
   const view = files[PUSH_VIEW_FIELDS.view];
-  return { view: view ? { bytes: view.bytes, filename: view.filename } : null, idPass: files[PUSH_VIEW_FIELDS.idPass]?.bytes ?? null, fields };
+  return {
+    view: view ? { bytes: view.bytes, filename: view.filename } : null,
+    idPass: files[PUSH_VIEW_FIELDS.idPass]?.bytes ?? null,
+    passes: uploadPassesOf(files, fields),
+    fields,
+  };
 }
 
 async function pluginsPlugin(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+    limits: { fileSize: IMAGE_UPLOAD_LIMITS.maxBytes, files: 4, fields: 13, fieldSize: 64 * 1024, parts: 24 },
     throwFileSizeLimit: true,
   });
 
@@ -59,6 +65,8 @@ async function pluginsPlugin(scope: FastifyInstance): Promise<void> {
           'multipart/form-data with `view` (JPG, PNG or WEBP, as for /images/upload-input), optional `idPass` (PNG, one flat ' +
             'colour per material) and `materials` (JSON "#rrggbb" → name), optional `source` (revit, sketchup, rhino, archicad, ' +
             'blender or webhook; default webhook), `name` (the camera or view name, kept as the file name) and `prompt`. ' +
+            'Optional `depth` and `normal` passes (with `depthNear`/`depthFar`), as for /images/upload-input, and `set`: the ' +
+            'name of the view set it belongs to (at most 120 characters), answered back. ' +
             'Answers the input image id, its named regions and `url`: PUBLIC_URL/create?imageId={id}&source={source}&showMasks=true, ' +
             'which opens Create on the view with the prompt modal. A bad field is a 400 naming it, and nothing is stored.',
           'curl -H "Authorization: Bearer $ATELIER_KEY" -F view=@view.png -F idPass=@ids.png -F materials=\'{"#c8553d":"Brick"}\' \\\n' +

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { inputImages } from '../../db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MESSAGES, MASK_MESSAGES, PLUGIN_MESSAGES, type CreatedApiKey, type InputImagesResponse, type PushedView } from '@atelier/contract';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
@@ -44,10 +46,12 @@ describe('push a view', () => {
       { name: 'source', value: 'sketchup' },
       { name: 'name', value: 'Camera 01 – south elevation' },
       { name: 'prompt', value: 'Warm evening light, wet paving' },
+      { name: 'set', value: '  Riverside – scheme B ' },
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const pushed = res.json<PushedView>();
     expect(pushed.url).toBe(`https://atelier.example.com/create?imageId=${pushed.inputImageId}&source=sketchup&showMasks=true`);
+    expect(pushed.set).toBe('Riverside – scheme B');
     expect(pushed.regions.map((r) => r.name).sort()).toEqual(['Granite paving', 'Hand-made brick', 'Sky']);
     const brick = pushed.regions.find((r) => r.name === 'Hand-made brick')!;
     expect(brick.area).toBeCloseTo(0.5, 1);
@@ -57,6 +61,8 @@ describe('push a view', () => {
     expect(stored.fileName).toBe('Camera 01 – south elevation');
     expect(stored.generatedPrompt).toBe('Warm evening light, wet paving');
     expect(stored.uploadSource).toBe('CREATE_MODULE');
+    const [row] = await t.app.ctx.db.select({ viewSet: inputImages.viewSet }).from(inputImages).where(eq(inputImages.id, pushed.inputImageId));
+    expect(row.viewSet).toBe('Riverside – scheme B');
     // The regions are the masks Create shows.
     const masks = await t.app.inject({ method: 'GET', url: `/api/masks/${pushed.inputImageId}`, headers: ada.headers });
     expect(masks.json().data.maskRegions.map((r: { customText: string }) => r.customText).sort()).toEqual(['Granite paving', 'Hand-made brick', 'Sky']);
@@ -68,6 +74,7 @@ describe('push a view', () => {
     expect(res.statusCode, res.body).toBe(201);
     const pushed = res.json<PushedView>();
     expect(pushed.regions).toEqual([]);
+    expect(pushed.set).toBeNull();
     expect(new URL(pushed.url).searchParams.get('source')).toBe('webhook');
   });
 
@@ -104,6 +111,7 @@ describe('refuses a bad view, storing nothing', () => {
   it('an unknown source', () => expectRefused([viewPart(), { name: 'source', value: 'autocad' }], 400, 'source', PLUGIN_MESSAGES.viewSource));
   it('a name over 120 characters', () => expectRefused([viewPart(), { name: 'name', value: 'x'.repeat(121) }], 400, 'name', PLUGIN_MESSAGES.viewName));
   it('a prompt over 2000 characters', () => expectRefused([viewPart(), { name: 'prompt', value: 'x'.repeat(2001) }], 400, 'prompt', PLUGIN_MESSAGES.viewPrompt));
+  it('a set name over 120 characters', () => expectRefused([viewPart(), { name: 'set', value: 'x'.repeat(121) }], 400, 'set', 'set must be at most 120 characters'));
   it('materials without an ID pass', () =>
     expectRefused([viewPart(), { name: 'materials', value: MATERIALS }], 400, 'materials', MASK_MESSAGES.materialsWithoutIdPass));
   it('materials that are not a JSON map', () =>

@@ -2,16 +2,18 @@ import { ZoomIn } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { IMAGE_MESSAGES, GENERATION_MESSAGES, type InputImage } from '@atelier/contract';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { IMAGE_MESSAGES, GENERATION_MESSAGES, type InputImage, type InputImagePass, type PassKind } from '@atelier/contract';
 import { flattenCreateImages, useGetCreateImagesInfiniteQuery } from '../../app/api/generation';
 import { errorMessage } from '../../app/api/http';
+import { useGetInputImagePassesQuery } from '../../app/api/passes';
 import { downloadBrandedJpeg, flattenInputImages, inputImageAdded, useGetInputImagesInfiniteQuery } from '../../app/api/images';
 import { useLiveMessage } from '../../app/socket/liveListeners';
 import { useLiveChannel } from '../../app/socket/useLiveChannel';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useInspectorToggle } from '../../components/workspace/InspectorPanel';
-import { EditInspector, promptChanged } from '../customization';
+import { EditInspector, promptChanged, structureFidelityChanged } from '../customization';
 import { CanvasMaskLayer, CanvasRegionPanel, RegionPanel, RegionsCard, usePromptRegions, useRestoreSavedRegions } from '../masks';
 import { openGallery } from '../gallery';
 import { CreateButton } from './components/CreateButton';
@@ -21,12 +23,15 @@ import { UploadWorkspace, uploadStripChrome } from '../../components/workspace/U
 import { useWorkspaceUpload } from '../../components/workspace/useWorkspaceUpload';
 import { HistoryStrip } from './components/HistoryStrip';
 import { InputStrip } from './components/InputStrip';
+import { PassesCard, PassOverlay } from './components/PassesCard';
 import { PromptCard } from './components/PromptCard';
 import { PreviewNotes } from './components/PreviewNotes';
 import { PromptModal } from './components/PromptModal';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
+
+const EMPTY_PASSES: InputImagePass[] = [];
 
 /**
  * /create (spec §2): input images on the left, the edit inspector, the pan and zoom canvas with
@@ -37,6 +42,7 @@ export function CreatePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const prompt = useAppSelector((s) => s.customization.generatedPrompt);
+  const structureFidelity = useAppSelector((s) => s.customization.structureFidelity);
 
   const inputsQuery = useGetInputImagesInfiniteQuery();
   const inputs = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
@@ -113,6 +119,11 @@ export function CreatePage() {
   const promptRegions = usePromptRegions({ inputImageId: sel.baseInputId, open: promptOpen });
   useRestoreSavedRegions(sel.selection?.kind === 'input' ? sel.selection.id : null);
 
+  // The view's depth and normal passes (issue 31), one of them laid over the canvas on demand.
+  const passes = useGetInputImagePassesQuery(sel.baseInputId ?? skipToken).data ?? EMPTY_PASSES;
+  const [passShown, setPassShown] = useState<PassKind | null>(null);
+  const overlaidPass = passes.find((p) => p.kind === passShown) ?? null;
+
   const noInputs = inputsQuery.isSuccess && inputs.length === 0;
   const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchInputImagesFailed) : null;
   const historyError = createQuery.isError ? errorMessage(createQuery.error, GENERATION_MESSAGES.variationsFailed) : null;
@@ -156,7 +167,12 @@ export function CreatePage() {
           image={canvasImage}
           insetLeft={inspector.insetLeft}
           onImageSize={(size) => canvasImage && setLoadedSize({ key: canvasImage.key, ...size })}
-          imageLayer={<CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />}
+          imageLayer={
+            <>
+              <CanvasMaskLayer inputImageId={sel.baseInputId} target={regionsTarget} />
+              {overlaidPass ? <PassOverlay pass={overlaidPass} /> : null}
+            </>
+          }
         >
           {/* Top bar: engine note and what is shown, then the image actions. */}
           <CanvasTopBar
@@ -199,6 +215,13 @@ export function CreatePage() {
             <>
               <PromptCard prompt={prompt} onEdit={openPromptModal} />
               <RegionsCard inputImageId={sel.baseInputId} imageUrl={regionsImageUrl} onAssignMaterials={openPromptModal} target={regionsTarget} />
+              <PassesCard
+                passes={passes}
+                shown={overlaidPass?.kind ?? null}
+                onShow={setPassShown}
+                fidelity={structureFidelity}
+                onFidelity={(v) => dispatch(structureFidelityChanged(v))}
+              />
             </>
           }
           footer={

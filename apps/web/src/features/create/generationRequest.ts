@@ -27,6 +27,7 @@ export function buildGenerationRequest(c: CustomizationState, inputImageId: numb
       creativity: c.creativity,
       expressivity: c.expressivity,
       resemblance: c.resemblance,
+      structureFidelity: c.structureFidelity,
       buildingType: c.selections.type ?? null,
       context: c.selections.context ?? null,
       styleSelection: c.selections.style ?? null,

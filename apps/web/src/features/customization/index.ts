@@ -7,6 +7,7 @@ export {
   queryParamsApplied,
   renderTypeChanged,
   settingsLoaded,
+  structureFidelityChanged,
   initialCustomizationState,
   type CustomizationState,
 } from './store/customizationSlice';

@@ -15,6 +15,8 @@ export interface CustomizationState {
   creativity: number;
   expressivity: number;
   resemblance: number;
+  /** Structure fidelity (0–10): how hard renders hold the depth and edges of a view sent with passes. */
+  structureFidelity: number;
   /** Option ids keyed by category (type, walls, floors, context, style, weather, lighting, or an art section). */
   selections: Record<string, string>;
   maskMaterialMappings: Record<string, MaskMaterialMapping>;
@@ -40,6 +42,7 @@ export const initialCustomizationState: CustomizationState = {
   creativity: GENERATION_LIMITS.creativity.default,
   expressivity: GENERATION_LIMITS.expressivity.default,
   resemblance: GENERATION_LIMITS.resemblance.default,
+  structureFidelity: GENERATION_LIMITS.structureFidelity.default,
   selections: {},
   maskMaterialMappings: {},
   contextSelection: null,
@@ -132,6 +135,9 @@ const customizationSlice = createSlice({
     resemblanceChanged(state, action: PayloadAction<number>) {
       state.resemblance = clampToLimit(action.payload, GENERATION_LIMITS.resemblance);
     },
+    structureFidelityChanged(state, action: PayloadAction<number>) {
+      state.structureFidelity = clampToLimit(action.payload, GENERATION_LIMITS.structureFidelity);
+    },
     promptChanged(state, action: PayloadAction<string>) {
       state.generatedPrompt = action.payload;
     },
@@ -202,6 +208,7 @@ export const {
   creativityChanged,
   expressivityChanged,
   resemblanceChanged,
+  structureFidelityChanged,
   promptChanged,
   settingsLoaded,
   queryParamsApplied,
