@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
     // An operator first (the console's spec signs in as one), then the server.
-    command: 'npx tsx seed-operator.ts && npx tsx ../apps/server/src/main.ts',
+    command: 'npx tsx ../apps/server/test/e2e-operator-seed.ts && npx tsx ../apps/server/src/main.ts',
     url: `${process.env.E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-/** The operator account seed-operator.ts makes before the e2e server starts. */
+/** The operator account apps/server/test/e2e-operator-seed.ts makes before the e2e server starts. */
 export const E2E_OPERATOR = {
   email: 'olga.operator@studio-example.com',
   fullName: 'Olga Operator',

@@ -19,7 +19,6 @@ export {
   setUploadPassesHandler,
   onListInputImageFiles,
   type UploadPasses,
-  type UploadPassesHandler,
   type CheckedUploadPasses,
   type UploadRegions,
   type UploadRegionsHandler,

@@ -1,4 +1,4 @@
 // The passes module's public face: depth and normal passes of input images (issue 31).
 export { registerPassesRoutes } from './passes.routes.js';
-export { passKindsOf, readPasses, type StoredPass } from './passes.service.js';
-export { controlImagesFromPasses, type ControlImages } from './control-images.js';
+export { passKindsOf, readPasses } from './passes.service.js';
+export { controlImagesFromPasses } from './control-images.js';

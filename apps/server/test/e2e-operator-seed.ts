@@ -1,15 +1,15 @@
 /**
  * Before the e2e server starts (playwright.config.ts webServer): an operator account in its fresh
  * DATA_DIR, made the way an installation makes one: an account, then `npm run admin --
- * make-operator EMAIL` (runAdmin). PGlite admits one process at a time, so this runs first.
+ * make-operator EMAIL` (runAdmin). Kept with the server's code so the server's typecheck sees it whole. PGlite admits one process at a time, so this runs first.
  */
 import path from 'node:path';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { users } from '../apps/server/src/db/schema/index.js';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.js';
-import { adminLogger, runAdmin } from '../apps/server/src/admin.js';
-import { E2E_OPERATOR } from './tests/support/operator.js';
+import { openDatabase } from '../src/db/client.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { adminLogger, runAdmin } from '../src/admin.js';
+import { E2E_OPERATOR } from '../../../e2e/tests/support/operator.js';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
 const database = await openDatabase({ databaseUrl: undefined, dataDir });
