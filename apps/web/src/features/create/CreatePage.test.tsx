@@ -7,6 +7,7 @@ import { AppToaster } from '../../components/ui/toast';
 import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
 import { optionsFixture } from '../customization/testing';
 import { generationApi, flattenCreateImages } from '../../app/api/generation';
+import { workspaceSelected } from '../teams/store/workspaceSlice';
 import { CreatePage } from './CreatePage';
 import { createImage, inputImage, page } from './testing';
 
@@ -103,6 +104,7 @@ function renderCreate(path = '/create', auth = signedInAuth()) {
 const urlsOf = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([input]) => (typeof input === 'string' ? input : (input as Request).url));
 
 const slider = (name: string) => screen.getByRole('slider', { name });
+const inputButtonOrImage = (name: string) => screen.getByRole('img', { name });
 const inputButton = (id: number) => screen.getByRole('button', { name: `Input image house-${id}.png` });
 
 describe('CreatePage', () => {
@@ -150,6 +152,21 @@ describe('CreatePage', () => {
     await waitFor(() => expect(store.getState().customization).toMatchObject({ creativity: 2, generatedPrompt: 'OLD DUSK' }));
     expect(router.state.location.search).toContain('render=12');
     expect(urlsOf(fetch).some((u) => u.endsWith('/api/images/generated-images/12'))).toBe(true);
+  });
+
+  it('a workspace switch leaves nothing of the other workspace: its input (fetched by id) and ?imageId go, the new one’s newest is selected', async () => {
+    const inputs = [inputImage(5), inputImage(4)];
+    serve({ inputs, olderInputs: [inputImage(2)] });
+    const { store, router } = renderCreate('/create?imageId=2');
+    await waitFor(() => expect(inputButtonOrImage('house-2.png')).toBeInTheDocument());
+    inputs.splice(0, inputs.length, inputImage(21));
+    act(() => {
+      store.dispatch(workspaceSelected(7));
+    });
+    await waitFor(() => expect(inputButton(21)).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.queryByRole('img', { name: 'house-2.png' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Input image house-5.png' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).not.toContain('imageId=2'));
   });
 
   it('shows the upload area when there are no input images', async () => {

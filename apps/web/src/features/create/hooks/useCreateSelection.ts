@@ -6,7 +6,7 @@ import { GENERATION_MESSAGES, storedRenderType, VIEW_SOURCES, type GeneratedImag
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
 import { imagesApi } from '../../../app/api/images';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { inputImageSelected, queryParamsApplied, renderTypeChanged, settingsLoaded } from '../../customization';
 import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
 
@@ -120,6 +120,25 @@ export function useCreateSelection({
     },
     [dispatch, setParams],
   );
+
+  // A workspace switch: nothing of the other workspace stays selected, fetched or named in the URL;
+  // the new workspace's newest input is selected once its list arrives.
+  const teamId = useAppSelector((s) => s.workspace.teamId);
+  const shownTeamId = useRef(teamId);
+  useEffect(() => {
+    if (shownTeamId.current === teamId) return;
+    shownTeamId.current = teamId;
+    setSelection(null);
+    setFetched({ input: null, generated: null });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        ['imageId', 'render', 'fromBatch', 'showMasks'].forEach((k) => next.delete(k));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [teamId, setParams]);
 
   // Timers outlive re-renders (a cache update must not cancel a pending auto-select); unmounting ends them.
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);

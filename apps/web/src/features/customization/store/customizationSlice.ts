@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_RENDER_TYPE, GENERATION_LIMITS, storedRenderType, type MaskMaterialMapping, type RenderMode, type RenderType } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { logout } from '../../auth/store/authSlice';
+import { workspaceSelected } from '../../teams/store/workspaceSlice';
 import { toCatalog, type CustomizationCatalog } from '../catalog';
 
 export type SelectedStyle = RenderMode;
@@ -183,6 +184,13 @@ const customizationSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(logout.fulfilled, () => initialCustomizationState)
+      // The masks, prompt and materials belonged to the other workspace's input image.
+      .addCase(workspaceSelected, (state) => {
+        state.maskMaterialMappings = {};
+        state.contextSelection = null;
+        state.generatedPrompt = '';
+        state.aiMaterials = [];
+      })
       .addMatcher(customizationApi.endpoints.getCustomizationOptions.matchPending, (state) => {
         state.optionsLoading = true;
         state.optionsError = null;

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { REFINE_LIMITS, type RefineImageType, type RefineSettings } from '@atelier/contract';
 import { defaultRefineSettings } from '../../../app/api/refine';
 import { logout } from '../../auth/store/authSlice';
+import { workspaceSelected } from '../../teams/store/workspaceSlice';
 
 export type RefineViewMode = 'generated' | 'original' | 'compare';
 
@@ -125,6 +126,8 @@ const refineSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(logout.fulfilled, () => initialRefineState);
+    // The image, the pinned strip and the results were the other workspace's.
+    builder.addCase(workspaceSelected, () => initialRefineState);
   },
 });
 

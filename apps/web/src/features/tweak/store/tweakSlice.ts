@@ -7,6 +7,7 @@ import {
   type TweakTool,
 } from '@atelier/contract';
 import { logout } from '../../auth/store/authSlice';
+import { workspaceSelected } from '../../teams/store/workspaceSlice';
 import { clampZoom, DEFAULT_BOUNDS, layoutImage, type Bounds, type Point } from '../lib/geometry';
 import {
   EMPTY_OBJECTS,
@@ -365,6 +366,8 @@ const tweakSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(logout.fulfilled, () => initialTweakState);
+    // Nothing of the other workspace stays on the canvas (its image, objects, history, pipeline).
+    builder.addCase(workspaceSelected, () => initialTweakState);
   },
 });
 
