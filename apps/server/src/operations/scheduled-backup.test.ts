@@ -7,7 +7,7 @@ import { openInstallation, populate, type Installation } from '../../test/helper
 import { parseCron } from './cron.js';
 import { readManifest } from './manifest.js';
 import { runVerifyBackup } from './commands.js';
-import { runScheduledBackup } from './scheduled-backup.js';
+import { backupTick, runScheduledBackup } from './scheduled-backup.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -82,9 +82,19 @@ describe('scheduled backup (driven directly, embedded database in the server pro
     expect(fs.readdirSync(backupDir)).toEqual(['2026-11-25T03-00Z']);
   });
 
+  it('takes one on the schedule only: at a matching minute, not at others, not while one runs', async () => {
+    const tick = backupTick({ ...deps(), config: { ...inst.config, BACKUP_CRON: inst.config.BACKUP_CRON! } });
+    expect(await tick(at('2026-11-25T04:00:00Z'))).toBeNull();
+    expect(await tick(at('2026-11-25T03:01:00Z'))).toBeNull();
+    expect(fs.readdirSync(backupDir)).toEqual(['2026-11-25T03-00Z']);
+    const [first, overlapping] = await Promise.all([tick(at('2026-11-26T03:00:00Z')), tick(at('2026-11-26T03:00:00Z'))]);
+    expect(first).toBe(path.join(backupDir, '2026-11-26T03-00Z'));
+    expect(overlapping).toBeNull();
+    expect(fs.readdirSync(backupDir).sort()).toEqual(['2026-11-25T03-00Z', '2026-11-26T03-00Z']);
+  });
+
   it('keeps the BACKUP_KEEP newest and deletes the older ones', async () => {
     fs.mkdirSync(path.join(backupDir, 'mine-do-not-touch'));
-    await runScheduledBackup(deps(), at('2026-11-26T03:00:00Z'));
     const third = await runScheduledBackup(deps(), at('2026-11-27T03:00:00Z'));
     expect(third.pruned).toEqual([path.join(backupDir, '2026-11-25T03-00Z')]);
     expect(fs.readdirSync(backupDir).sort()).toEqual(['2026-11-26T03-00Z', '2026-11-27T03-00Z', 'mine-do-not-touch']);

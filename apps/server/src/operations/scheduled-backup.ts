@@ -57,24 +57,37 @@ export function pruneBackups(root: string, keep: number): string[] {
   return old;
 }
 
-/** Checks the schedule at each minute's start; returns a stop function. A backup still running skips the next due minute. */
-export function startBackupScheduler(deps: ScheduledBackupDeps & { config: Pick<Config, 'BACKUP_CRON'> }): () => void {
-  if (!deps.config.BACKUP_CRON) return () => undefined;
+type SchedulerDeps = ScheduledBackupDeps & { config: Pick<Config, 'BACKUP_CRON'> };
+
+/**
+ * What runs at each minute's start: a backup when BACKUP_CRON matches the minute, none while the
+ * previous one still runs. Resolves to the backup's folder, or null when nothing was taken.
+ */
+export function backupTick(deps: SchedulerDeps & { config: { BACKUP_CRON: string } }): (at: Date) => Promise<string | null> {
   const cron = parseCron(deps.config.BACKUP_CRON);
   let running = false;
-  let timer: NodeJS.Timeout;
-  const tick = async (at: Date) => {
-    if (running || !cron.matches(at)) return;
+  return async (at) => {
+    if (running || !cron.matches(at)) return null;
     running = true;
     try {
       const r = await runScheduledBackup(deps, at);
       if (r.dir) deps.log.info({ dir: r.dir, pruned: r.pruned }, 'scheduled backup written');
+      return r.dir;
     } catch (err) {
       deps.log.error({ err }, 'scheduled backup failed');
+      return null;
     } finally {
       running = false;
     }
   };
+}
+
+/** Runs backupTick at each minute's start; returns a stop function. Without BACKUP_CRON, nothing. */
+export function startBackupScheduler(deps: SchedulerDeps): () => void {
+  const expression = deps.config.BACKUP_CRON;
+  if (!expression) return () => undefined;
+  const tick = backupTick({ ...deps, config: { ...deps.config, BACKUP_CRON: expression } });
+  let timer: NodeJS.Timeout;
   const schedule = () => {
     const now = Date.now();
     const next = Math.floor(now / 60_000) * 60_000 + 60_000;
@@ -85,6 +98,6 @@ export function startBackupScheduler(deps: ScheduledBackupDeps & { config: Pick<
     timer.unref();
   };
   schedule();
-  deps.log.info({ cron: deps.config.BACKUP_CRON, dir: backupRoot(deps.config), keep: deps.config.BACKUP_KEEP }, 'scheduled backups on');
+  deps.log.info({ cron: expression, dir: backupRoot(deps.config), keep: deps.config.BACKUP_KEEP }, 'scheduled backups on');
   return () => clearTimeout(timer);
 }
