@@ -4,6 +4,7 @@ import { E2E_OPERATOR } from './support/operator';
 import { createVerifiedUser } from './support/users';
 
 /** Screenshots kept as artifacts (artifacts/, ignored by git). */
+const SHOTS = process.env.SHOTS_DIR ?? 'artifacts';
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/admin-${name}.png`, fullPage: true });
 
 test('operator console: an operator finds a user, adjusts their credits with a reason, suspends them, and sees it all in the audit log', async ({ page, request, browser }) => {
@@ -17,6 +18,11 @@ test('operator console: an operator finds a user, adjusts their credits with a r
   await visitor.goto('/admin');
   await expect(visitor.getByRole('heading', { name: 'This is for operators only' })).toBeVisible();
   await shot(visitor, 'refused');
+  // Nothing in their account pages leads there.
+  await visitor.goto('/overview');
+  await expect(visitor.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Overview' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Operator console' })).toHaveCount(0);
+  await visitor.screenshot({ path: `${SHOTS}/sidebar-non-operator.png` });
   // Their tab stays open on the dashboard while the operator works.
   await visitor.goto('/dashboard');
   await expect(visitor.getByText(target.email).first()).toBeVisible();
@@ -25,7 +31,13 @@ test('operator console: an operator finds a user, adjusts their credits with a r
   expect(login.ok()).toBe(true);
   await signInWithToken(page, (await login.json()).token);
 
-  await page.goto('/admin');
+  // The way in: the account sidebar's Operator console entry.
+  await page.goto('/overview');
+  const entry = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Operator console' });
+  await expect(entry).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sidebar-operator.png` });
+  await entry.click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Operator console', level: 1 })).toBeVisible();
   await expect(page.getByText(`Signed in as ${E2E_OPERATOR.email}`)).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { siteCredentialsSchema } from '@atelier/contract';
 import path from 'node:path';
+import { cronProblem } from './operations/cron.js';
 
 /**
  * Every environment variable the server reads, parsed once. The README's configuration
@@ -137,6 +138,21 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   /** GET /metrics on this port of 127.0.0.1 only, without a token (0: any free port); unset: no such listener. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Scheduled backups (UTC, 5-field cron, e.g. `0 3 * * *`), taken by the server process; unset: none. */
+  BACKUP_CRON: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        const problem = v === undefined ? null : cronProblem(v);
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
+  ),
+  /** Where scheduled backups go, one folder per backup named by its UTC time; unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalString,
+  /** How many scheduled backups to keep (the newest); older ones are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

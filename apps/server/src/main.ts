@@ -5,6 +5,7 @@ import { runMigrations } from './db/migrate.js';
 import { resolveJwtSecret } from './lib/jwt.js';
 import { startBillingScheduler } from './modules/billing/index.js';
 import { checkStorageOrExit } from './providers/storage/index.js';
+import { startBackupScheduler } from './operations/scheduled-backup.js';
 
 async function main() {
   const config = loadConfigOrExit();
@@ -14,9 +15,12 @@ async function main() {
   await checkStorageOrExit(app.ctx.storage);
   // Yearly plans' monthly credits and local test-mode renewals.
   const stopBilling = startBillingScheduler({ db: database.db, log: app.log });
+  // BACKUP_CRON: in this process, which holds the embedded database (the worker does not run it).
+  const stopBackups = startBackupScheduler({ database, storage: app.ctx.storage, config, log: app.log });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopBilling();
+    stopBackups();
     await app.close();
     await database.close();
     process.exit(0);

@@ -68,6 +68,8 @@ export const userSchema = z.object({
   isStudent: z.boolean(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
+  /** Holds the operator role (given only on the server's command line): the web shows the way to /admin. */
+  isOperator: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

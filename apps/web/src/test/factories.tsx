@@ -19,6 +19,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     isStudent: false,
     hasPassword: true,
     createdAt: '2026-01-15T10:00:00.000Z',
+    isOperator: false,
     ...overrides,
   };
 }

@@ -96,6 +96,18 @@ describe('operator console: who may use it', () => {
     expect((await runAdmin(['make-operator', someone.email, '--off'], { db: t.app.ctx.db, log: t.app.log })).code).toBe(0);
     expect((await runAdmin(['make-operator', 'nobody@example.com'], { db: t.app.ctx.db, log: t.app.log })).code).toBe(1);
   });
+
+  it('says in the session reply (/auth/me) whether the account is an operator, so the web shows the way to /admin', async () => {
+    expect((await get('/api/auth/me')).json().user.isOperator).toBe(true);
+    const someone = await createVerifiedUser(t.app);
+    const headers = bearer(await tokenFor(t.app, someone));
+    const tryToSet = await t.app.inject({ method: 'PATCH', url: '/api/auth/me', headers, payload: { isOperator: true } });
+    expect(tryToSet.statusCode).toBeLessThan(500);
+    expect((await get('/api/auth/me', headers)).json().user.isOperator).toBe(false);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: operator.email, password: operator.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().user.isOperator).toBe(true);
+  });
 });
 
 describe('operator console: accounts', () => {

@@ -16,6 +16,7 @@ export function toUserDto(row: UserRow): User {
     isStudent: row.isStudent,
     hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
+    isOperator: row.isOperator && row.suspendedAt === null,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   Plug,
   Receipt,
   Settings,
+  ShieldCheck,
   Sparkles,
   Star,
   UserRound,
@@ -63,6 +64,12 @@ export const ACCOUNT_NAV: NavGroup[] = [
     ],
   },
 ];
+
+/** Shown only to an account with the operator role (the session's user.isOperator). */
+export const OPERATOR_NAV: NavGroup = {
+  title: 'Operations',
+  items: [{ to: '/admin', label: 'Operator console', icon: ShieldCheck }],
+};
 
 export interface WorkNavItem extends NavItem {
   /** The gallery mode this entry selects when used inside the gallery. */
