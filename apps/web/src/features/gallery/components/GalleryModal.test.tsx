@@ -12,6 +12,8 @@ function renderShell(path = '/create') {
     if (u.pathname === '/api/gallery/days') {
       return json({ mode: u.searchParams.get('mode'), timeZone: 'UTC', unit: 'image', total: 0, days: [] });
     }
+    // The header's workspace switcher lists the caller's teams (an array, as the server answers).
+    if (u.pathname === '/api/teams') return json([]);
     return json({});
   });
   return renderWithRouter(
