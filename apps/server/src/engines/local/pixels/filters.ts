@@ -173,6 +173,11 @@ export function dilatePlane(p: Plane, r: number): Plane {
   return morph(p, r, true);
 }
 
+/** Grey-level erosion (min) over a square window, separable. */
+export function erodePlane(p: Plane, r: number): Plane {
+  return morph(p, r, false);
+}
+
 function morph(p: Plane, r: number, max: boolean): Plane {
   r = Math.round(r);
   if (r <= 0) return { w: p.w, h: p.h, d: p.d.slice() };

@@ -1,5 +1,5 @@
 import { rgbToLab } from '../pixels/color.js';
-import { blurPlane, dilatePlane, guidedFilter, joinRgb, splitRgb } from '../pixels/filters.js';
+import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
 import { luminance, newPlane, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 
 export interface SkyMatte {
@@ -14,21 +14,88 @@ const SKY_NEAR = 6;
 const SKY_FAR = 16;
 /** A pixel this far from the local sky colour keeps alpha 0 whatever the filter says. */
 const NEVER_SKY = 20;
+/** Width of the skyline band, in working pixels on each side of the region's edge. */
+const BAND = 2;
+/** How far from the region (working pixels) a tree crown may show sky through its gaps. */
+const CROWN_REACH = 6;
+/** In a crown, a gap is sky only this close (ΔE) to the sky beside the crown. */
+const CROWN_NEAR = 3;
+const CROWN_FAR = 7;
+/** Local texture (working-resolution gradient) above which the scene beside the sky is a crown. */
+const CROWN_TEXTURE = 0.035;
+/** Luminance step by which a thin structure inside the sky is darker than all the sky around it. */
+const THIN_DARK_LO = 0.04;
+const THIN_DARK_HI = 0.12;
 
 /**
  * Turns a coarse sky region (0/1 at a working resolution) into an alpha matte at the image's
- * resolution. Each pixel near the region is compared with the old sky's *local* colour (the
- * region's own colours, averaged over a few working pixels, so clouds and the horizon glow
- * match themselves); a guided filter on the photo's luminance then snaps the matte to the
- * skyline's edges and lets the sky show through tree crowns; finally alpha is clamped to 0 on
- * every pixel whose colour is far from the local sky (a spire, a branch, a white cornice next
- * to a grey sky), so no building pixel turns into sky.
+ * resolution, in three zones:
+ * - the region's *interior* (more than BAND working pixels inside its edge) is solid sky,
+ *   whatever the old sky's colours there (white clouds, blue gaps between them), except thin
+ *   structures darker than all the sky around them (branches, masts, wires, lightning rods),
+ *   found by a closing of the luminance: a cloud's edge is a step, not a thin dark line, so it
+ *   is never kept;
+ * - the *skyline band* (BAND working pixels either side of the edge): each pixel is compared
+ *   with the old sky's local colour (the region's own colours averaged over a few working
+ *   pixels), the result snapped to the photo's edges by a guided filter, and clamped to 0 on
+ *   every pixel far from the local sky (a spire, a branch, a white cornice next to a grey sky),
+ *   so no building pixel turns into sky;
+ * - *tree crowns* beside the region (textured scene within CROWN_REACH working pixels): only
+ *   gaps of the old sky's very colour show the new sky, so the branches between them stay.
  */
 export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
   const W = img.w;
   const H = img.h;
   const small = resizeRgb(img, coarse.w, coarse.h);
-  // Local sky colour: normalised convolution of the region's colours, wide where it is thin.
+  const color = resizeRgb(localSkyColour(small, coarse), W, H);
+  // Where the sky can be: the region grown by one working pixel (sub-pixel edges), and crowns.
+  const reach = resizePlane(dilatePlane(coarse, 1), W, H);
+  const inverse = newPlane(coarse.w, coarse.h);
+  for (let i = 0; i < coarse.d.length; i++) inverse.d[i] = 1 - coarse.d[i];
+  const core = resizePlane(dilatePlane(inverse, BAND), W, H);
+  const crown = resizePlane(crownZone(small, coarse), W, H);
+  const lum = luminance(img);
+  const thin = thinDarkness(lum, resizePlane(coarse, W, H), Math.max(1, Math.round(W / coarse.w)));
+
+  const init = newPlane(W, H);
+  const bound = newPlane(W, H);
+  const p = [0, 0, 0];
+  const q = [0, 0, 0];
+  const d = img.d;
+  const c = color.d;
+  for (let i = 0; i < W * H; i++) {
+    if (core.d[i] < 0.02) {
+      // Interior: solid sky but for thin dark structures.
+      const a = 1 - smoothstep(THIN_DARK_LO, THIN_DARK_HI, thin.d[i]);
+      init.d[i] = a;
+      bound.d[i] = a;
+      continue;
+    }
+    const inReach = reach.d[i] > 0.02;
+    const inCrown = crown.d[i] > 0.02;
+    if (!inReach && !inCrown) continue;
+    const j = i * 3;
+    rgbToLab(d[j], d[j + 1], d[j + 2], p);
+    rgbToLab(c[j], c[j + 1], c[j + 2], q);
+    const dist = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    if (inReach) {
+      init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
+      bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
+    } else {
+      const a = smoothstep(CROWN_FAR, CROWN_NEAR, dist) * crown.d[i];
+      init.d[i] = a;
+      bound.d[i] = a;
+    }
+  }
+  const radius = Math.max(2, Math.round(Math.max(W, H) / 400));
+  const refined = guidedFilter(init, lum, radius, 1e-3);
+  const mask = newPlane(W, H);
+  for (let i = 0; i < W * H; i++) mask.d[i] = Math.max(0, Math.min(1, refined.d[i], bound.d[i]));
+  return { mask, color };
+}
+
+/** The old sky's local colour at the working resolution: normalised convolution of the region's colours, wide where it is thin. */
+function localSkyColour(small: Rgb, coarse: Plane): Rgb {
   const [r, g, b] = splitRgb(small);
   for (let i = 0; i < coarse.d.length; i++) {
     r.d[i] *= coarse.d[i];
@@ -43,34 +110,40 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     const den = Math.max(1e-4, src[3].d[i]);
     for (let c = 0; c < 3; c++) local[c].d[i] = src[c].d[i] / den;
   }
-  const color = resizeRgb(joinRgb(local[0], local[1], local[2]), W, H);
-  // Where the sky can be: the region grown by one working pixel (sub-pixel edges, crowns).
-  const reach = resizePlane(dilatePlane(coarse, 1), W, H);
-  // Deep inside the region (two working pixels from its edge) only what is darker than the
-  // sky is scene (branches, masts, thin spires): old clouds there are sky, whatever their colour.
-  const inverse = newPlane(coarse.w, coarse.h);
-  for (let i = 0; i < coarse.d.length; i++) inverse.d[i] = 1 - coarse.d[i];
-  const core = resizePlane(dilatePlane(inverse, 2), W, H);
+  return joinRgb(local[0], local[1], local[2]);
+}
 
-  const init = newPlane(W, H);
-  const bound = newPlane(W, H);
-  const p = [0, 0, 0];
-  const q = [0, 0, 0];
-  const d = img.d;
-  const c = color.d;
-  for (let i = 0; i < W * H; i++) {
-    if (reach.d[i] <= 0.02) continue;
-    const j = i * 3;
-    rgbToLab(d[j], d[j + 1], d[j + 2], p);
-    rgbToLab(c[j], c[j + 1], c[j + 2], q);
-    const deep = core.d[i] < 0.02;
-    const dist = deep ? Math.max(0, q[0] - p[0]) : Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
-    init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
-    bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
+/**
+ * Working pixels of scene beside the sky (within CROWN_REACH, beyond the band) that are textured
+ * like a tree crown and lie above the region's lowest row in their column: 0..1.
+ */
+function crownZone(small: Rgb, coarse: Plane): Plane {
+  const { w, h } = coarse;
+  const tex = blurPlane(sobel(blurPlane(luminance(small), 0.7)).mag, 1.5);
+  const near = dilatePlane(coarse, CROWN_REACH);
+  const zone = newPlane(w, h);
+  for (let x = 0; x < w; x++) {
+    let bottom = -1;
+    for (let y = 0; y < h; y++) if (coarse.d[y * w + x] > 0.5) bottom = y;
+    for (let y = 0; y <= Math.min(h - 1, bottom + CROWN_REACH); y++) {
+      const i = y * w + x;
+      if (coarse.d[i] > 0.5 || near.d[i] < 0.5) continue;
+      zone.d[i] = smoothstep(CROWN_TEXTURE * 0.7, CROWN_TEXTURE * 1.3, tex.d[i]);
+    }
   }
-  const radius = Math.max(2, Math.round(Math.max(W, H) / 400));
-  const refined = guidedFilter(init, luminance(img), radius, 1e-3);
-  const mask = newPlane(W, H);
-  for (let i = 0; i < W * H; i++) mask.d[i] = Math.max(0, Math.min(1, refined.d[i], bound.d[i]));
-  return { mask, color };
+  return blurPlane(zone, 0.7);
+}
+
+/**
+ * How much darker each pixel is than every sky pixel around it (luminance units): the region's
+ * luminance closed over `r` pixels (thin dark lines filled with the sky around them), then its
+ * minimum over 2r (the darkest sky nearby, a blue gap between clouds included), minus the pixel.
+ * Outside the region counts as bright, so the building never darkens the sky's floor.
+ */
+function thinDarkness(lum: Plane, region: Plane, r: number): Plane {
+  const inside = newPlane(lum.w, lum.h);
+  for (let i = 0; i < lum.d.length; i++) inside.d[i] = region.d[i] > 0.5 ? lum.d[i] : 2;
+  const floor = erodePlane(erodePlane(dilatePlane(inside, r), r), 2 * r);
+  for (let i = 0; i < lum.d.length; i++) floor.d[i] = Math.max(0, Math.min(1, floor.d[i]) - lum.d[i]);
+  return floor;
 }

@@ -63,6 +63,8 @@ export function detectSky(img: Rgb): SkyDetection {
       stack.push(j);
     }
   }
+  for (let k = 0; k < 2; k++) cloudEdges(sky, lab, w, h);
+  fillClouds(sky, lab, w, h);
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
@@ -83,6 +85,84 @@ export function detectSky(img: Rgb): SkyDetection {
   for (let i = 0; i < n; i++) low.d[i] = sky[i];
   const { mask: alpha, color } = matteSky(img, low);
   return { mask: alpha, coverage: count / n, horizonY, color };
+}
+
+/** A cloud island is at least this light (Lab L) on average, and at most this red or green (|a|) or yellow (b). */
+const CLOUD_MIN_L = 55;
+const CLOUD_MAX_A = 10;
+const CLOUD_MAX_B = 12;
+/** Sky on both sides of a cloud's edge differs by at least this much in Lab L. */
+const CLOUD_EDGE_SPREAD = 8;
+
+/**
+ * A cloud's edge: the flood fill leaves thin lines of textured pixels between the blue sky and a
+ * white cloud. A scene pixel next to the sky whose lightness lies between the darkest and the
+ * lightest sky around it (5 x 5), those differing clearly, and whose colour is a cloud's, is the
+ * edge of a cloud, not a spire (a spire has the same sky on both sides and is lighter or darker
+ * than it) nor a branch (darker than all of it). One pixel deep per call, in place.
+ */
+function cloudEdges(sky: Uint8Array, lab: Float32Array, w: number, h: number): void {
+  const add: number[] = [];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (sky[i]) continue;
+      const L = lab[i * 3];
+      if (L < CLOUD_MIN_L || Math.abs(lab[i * 3 + 1]) > CLOUD_MAX_A || lab[i * 3 + 2] > CLOUD_MAX_B) continue;
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let yy = Math.max(0, y - 2); yy <= Math.min(h - 1, y + 2); yy++)
+        for (let xx = Math.max(0, x - 2); xx <= Math.min(w - 1, x + 2); xx++) {
+          const j = yy * w + xx;
+          if (!sky[j]) continue;
+          lo = Math.min(lo, lab[j * 3]);
+          hi = Math.max(hi, lab[j * 3]);
+        }
+      if (hi - lo >= CLOUD_EDGE_SPREAD && L >= lo && L <= hi) add.push(i);
+    }
+  for (const i of add) sky[i] = 1;
+}
+
+/**
+ * Clouds into the sky region: the flood fill stops at a cloud's textured edge, leaving a hole.
+ * Every island of scene that touches neither the bottom edge nor a side edge in the lower half of the picture, and is as light and
+ * grey as a cloud, becomes sky (a building, a tree or a person stands on the bottom edge or
+ * enters from a side). In place, on the working-resolution 0/1 sky.
+ */
+function fillClouds(sky: Uint8Array, lab: Float32Array, w: number, h: number): void {
+  const n = w * h;
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let s0 = 0; s0 < n; s0++) {
+    if (sky[s0] || seen[s0]) continue;
+    members.length = 0;
+    stack.push(s0);
+    seen[s0] = 1;
+    let grounded = false;
+    let sumL = 0;
+    let sumA = 0;
+    let sumB = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % w;
+      const y = (i - x) / w;
+      if (y === h - 1 || ((x === 0 || x === w - 1) && y > h / 2)) grounded = true;
+      sumL += lab[i * 3];
+      sumA += lab[i * 3 + 1];
+      sumB += lab[i * 3 + 2];
+      for (let q = 0; q < 4; q++) {
+        const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
+        if (j < 0 || sky[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    const k = members.length;
+    if (grounded || sumL / k < CLOUD_MIN_L || Math.abs(sumA / k) > CLOUD_MAX_A || sumB / k > CLOUD_MAX_B) continue;
+    for (const i of members) sky[i] = 1;
+  }
 }
 
 /**
