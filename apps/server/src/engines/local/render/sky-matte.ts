@@ -24,17 +24,19 @@ const CROWN_FAR = 7;
 /** Local texture (working-resolution gradient) above which the scene beside the sky is a crown. */
 const CROWN_TEXTURE = 0.035;
 /** Luminance step by which a thin structure inside the sky is darker than all the sky around it. */
-const THIN_DARK_LO = 0.04;
-const THIN_DARK_HI = 0.12;
+const THIN_DARK_LO = 0.1;
+const THIN_DARK_HI = 0.22;
+/** Lab b at and below which a thin dark line inside the sky is a gap of blue sky between clouds. */
+const BLUE_GAP = -12;
 
 /**
  * Turns a coarse sky region (0/1 at a working resolution) into an alpha matte at the image's
  * resolution, in three zones:
  * - the region's *interior* (more than BAND working pixels inside its edge) is solid sky,
  *   whatever the old sky's colours there (white clouds, blue gaps between them), except thin
- *   structures darker than all the sky around them (branches, masts, wires, lightning rods),
- *   found by a closing of the luminance: a cloud's edge is a step, not a thin dark line, so it
- *   is never kept;
+ *   structures darker than all the sky around them and not blue (branches, masts, wires,
+ *   lightning rods), found by a closing of the luminance: a cloud's edge is a step, not a thin
+ *   dark line, and a blue gap between clouds is blue, so neither is kept;
  * - the *skyline band* (BAND working pixels either side of the edge): each pixel is compared
  *   with the old sky's local colour (the region's own colours averaged over a few working
  *   pixels), the result snapped to the photo's edges by a guided filter, and clamped to 0 on
@@ -65,8 +67,12 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
   const c = color.d;
   for (let i = 0; i < W * H; i++) {
     if (core.d[i] < 0.02) {
-      // Interior: solid sky but for thin dark structures.
-      const a = 1 - smoothstep(THIN_DARK_LO, THIN_DARK_HI, thin.d[i]);
+      // Interior: solid sky but for thin dark structures that are not blue (a gap in a cloud is).
+      let a = 1;
+      if (thin.d[i] > THIN_DARK_LO) {
+        rgbToLab(d[i * 3], d[i * 3 + 1], d[i * 3 + 2], p);
+        a = 1 - smoothstep(THIN_DARK_LO, THIN_DARK_HI, thin.d[i]) * smoothstep(BLUE_GAP, BLUE_GAP / 3, p[2]);
+      }
       init.d[i] = a;
       bound.d[i] = a;
       continue;
@@ -137,13 +143,13 @@ function crownZone(small: Rgb, coarse: Plane): Plane {
 /**
  * How much darker each pixel is than every sky pixel around it (luminance units): the region's
  * luminance closed over `r` pixels (thin dark lines filled with the sky around them), then its
- * minimum over 2r (the darkest sky nearby, a blue gap between clouds included), minus the pixel.
+ * minimum over 3r (the darkest sky nearby, a blue gap between clouds included), minus the pixel.
  * Outside the region counts as bright, so the building never darkens the sky's floor.
  */
 function thinDarkness(lum: Plane, region: Plane, r: number): Plane {
   const inside = newPlane(lum.w, lum.h);
   for (let i = 0; i < lum.d.length; i++) inside.d[i] = region.d[i] > 0.5 ? lum.d[i] : 2;
-  const floor = erodePlane(erodePlane(dilatePlane(inside, r), r), 2 * r);
+  const floor = erodePlane(erodePlane(dilatePlane(inside, r), r), 3 * r);
   for (let i = 0; i < lum.d.length; i++) floor.d[i] = Math.max(0, Math.min(1, floor.d[i]) - lum.d[i]);
   return floor;
 }
