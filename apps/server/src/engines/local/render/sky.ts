@@ -64,7 +64,7 @@ export function detectSky(img: Rgb): SkyDetection {
     }
   }
   for (let k = 0; k < 2; k++) cloudEdges(sky, lab, w, h);
-  fillClouds(sky, lab, w, h);
+  fillClouds(sky, lab, tex.d, w, h);
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
@@ -87,10 +87,18 @@ export function detectSky(img: Rgb): SkyDetection {
   return { mask: alpha, coverage: count / n, horizonY, color };
 }
 
-/** A cloud island is at least this light (Lab L) on average, and at most this red or green (|a|) or yellow (b). */
+/** A cloud island is at least this light (Lab L) on average, and at most this red (a) or yellow (b)… */
 const CLOUD_MIN_L = 55;
 const CLOUD_MAX_A = 10;
 const CLOUD_MAX_B = 12;
+/** …and at least this green-blue (a pale cyan sky the flood fill did not reach is sky too). */
+const CLOUD_MIN_A = -16;
+
+/** An island touching a side of the picture (in its upper half) is a cloud only this light and at most this yellow. */
+const SIDE_CLOUD_MIN_L = 72;
+const SIDE_CLOUD_MAX_B = 4;
+/** …and smoother than a tree crown (mean gradient at the working resolution). */
+const SIDE_CLOUD_MAX_TEXTURE = 0.045;
 /** Sky on both sides of a cloud's edge differs by at least this much in Lab L. */
 const CLOUD_EDGE_SPREAD = 8;
 
@@ -126,10 +134,10 @@ function cloudEdges(sky: Uint8Array, lab: Float32Array, w: number, h: number): v
 /**
  * Clouds into the sky region: the flood fill stops at a cloud's textured edge, leaving a hole.
  * Every island of scene that touches neither the bottom edge nor a side edge in the lower half of the picture, and is as light and
- * grey as a cloud, becomes sky (a building, a tree or a person stands on the bottom edge or
- * enters from a side). In place, on the working-resolution 0/1 sky.
+ * grey as a cloud (whiter and smoother when it touches a side), becomes sky (a building, a tree or a
+ * person stands on the bottom edge or enters from a side). In place, on the working-resolution 0/1 sky.
  */
-function fillClouds(sky: Uint8Array, lab: Float32Array, w: number, h: number): void {
+function fillClouds(sky: Uint8Array, lab: Float32Array, tex: Float32Array, w: number, h: number): void {
   const n = w * h;
   const seen = new Uint8Array(n);
   const stack: number[] = [];
@@ -140,18 +148,22 @@ function fillClouds(sky: Uint8Array, lab: Float32Array, w: number, h: number): v
     stack.push(s0);
     seen[s0] = 1;
     let grounded = false;
+    let side = false;
     let sumL = 0;
     let sumA = 0;
     let sumB = 0;
+    let sumT = 0;
     while (stack.length) {
       const i = stack.pop()!;
       members.push(i);
       const x = i % w;
       const y = (i - x) / w;
       if (y === h - 1 || ((x === 0 || x === w - 1) && y > h / 2)) grounded = true;
+      if (x === 0 || x === w - 1) side = true;
       sumL += lab[i * 3];
       sumA += lab[i * 3 + 1];
       sumB += lab[i * 3 + 2];
+      sumT += tex[i];
       for (let q = 0; q < 4; q++) {
         const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
         if (j < 0 || sky[j] || seen[j]) continue;
@@ -160,7 +172,10 @@ function fillClouds(sky: Uint8Array, lab: Float32Array, w: number, h: number): v
       }
     }
     const k = members.length;
-    if (grounded || sumL / k < CLOUD_MIN_L || Math.abs(sumA / k) > CLOUD_MAX_A || sumB / k > CLOUD_MAX_B) continue;
+    if (grounded || sumL / k < CLOUD_MIN_L || sumA / k < CLOUD_MIN_A || sumA / k > CLOUD_MAX_A || sumB / k > CLOUD_MAX_B) continue;
+    // Entering from a side, only a white or bluish, smooth island is a cloud (a crown entering
+    // there is darker, greener or more textured; an island touching no side cannot be a crown).
+    if (side && (sumL / k < SIDE_CLOUD_MIN_L || sumB / k > SIDE_CLOUD_MAX_B || sumT / k > SIDE_CLOUD_MAX_TEXTURE)) continue;
     for (const i of members) sky[i] = 1;
   }
 }
