@@ -19,8 +19,8 @@ const BAND = 2;
 /** How far from the region (working pixels) a tree crown may show sky through its gaps. */
 const CROWN_REACH = 6;
 /** In a crown, a gap is sky only this close (ΔE) to the sky beside the crown. */
-const CROWN_NEAR = 3;
-const CROWN_FAR = 7;
+const CROWN_NEAR = 2;
+const CROWN_FAR = 4;
 /** Local texture (working-resolution gradient) above which the scene beside the sky is a crown. */
 const CROWN_TEXTURE = 0.035;
 /** Luminance step by which a thin structure inside the sky is darker than all the sky around it. */
