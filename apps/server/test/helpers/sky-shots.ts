@@ -50,7 +50,7 @@ async function main() {
       ])
       .jpeg({ quality: 90 })
       .toFile(path.join(out, `${name}.jpg`));
-    console.log(`${name}: ${path.join(out, `${name}.jpg`)}`);
+    process.stdout.write(`${name}: ${path.join(out, `${name}.jpg`)}\n`);
   }
 }
 
