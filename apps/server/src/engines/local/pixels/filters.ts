@@ -184,31 +184,33 @@ function morph(p: Plane, r: number, max: boolean): Plane {
   const { w, h } = p;
   const tmp = new Float32Array(w * h);
   const out = newPlane(w, h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = max ? -Infinity : Infinity;
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w - 1, x + r);
-      for (let k = x0; k <= x1; k++) {
-        const s = p.d[y * w + k];
-        if (max ? s > v : s < v) v = s;
-      }
-      tmp[y * w + x] = v;
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(h - 1, y + r);
-    for (let x = 0; x < w; x++) {
-      let v = max ? -Infinity : Infinity;
-      for (let k = y0; k <= y1; k++) {
-        const s = tmp[k * w + x];
-        if (max ? s > v : s < v) v = s;
-      }
-      out.d[y * w + x] = v;
-    }
-  }
+  const len = Math.max(w, h) + 2 * r;
+  const g = new Float32Array(len);
+  const hh = new Float32Array(len);
+  const sign = max ? 1 : -1;
+  for (let y = 0; y < h; y++) runMax(p.d, y * w, 1, w, r, sign, tmp, g, hh);
+  for (let x = 0; x < w; x++) runMax(tmp, x, w, h, r, sign, out.d, g, hh);
   return out;
+}
+
+/**
+ * Running maximum (sign 1) or minimum (sign -1) over [i - r, i + r] (clipped to the line) of the
+ * n values src[off + i * stride], written to out at the same places: van Herk / Gil-Werman, three
+ * comparisons per value whatever r (block prefix and suffix maxima of the line padded with -∞).
+ */
+function runMax(src: Float32Array, off: number, stride: number, n: number, r: number, sign: number, out: Float32Array, g: Float32Array, hh: Float32Array): void {
+  const k = 2 * r + 1;
+  const len = n + 2 * r;
+  const at = (q: number) => (q < r || q >= n + r ? -Infinity : sign * src[off + (q - r) * stride]);
+  for (let q = 0; q < len; q++) {
+    const v = at(q);
+    g[q] = q % k === 0 ? v : Math.max(g[q - 1], v);
+  }
+  for (let q = len - 1; q >= 0; q--) {
+    const v = at(q);
+    hh[q] = q === len - 1 || (q + 1) % k === 0 ? v : Math.max(hh[q + 1], v);
+  }
+  for (let i = 0; i < n; i++) out[off + i * stride] = sign * Math.max(hh[i], g[i + 2 * r]);
 }
 
 /**
