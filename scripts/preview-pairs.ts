@@ -10,12 +10,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { inpaintImage, outpaintImage } from '../apps/server/src/engines/local/inpaint.js';
 import type { MaterialRecipe } from '../apps/server/src/engines/local/materials/recipes.js';
-import { newPlane, rgbToBytes, type Plane, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
+import { newPlane, type Plane, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
 import { renderImage, type RenderParams } from '../apps/server/src/engines/local/render/pipeline.js';
-import { engineRegions, largestOfKind, photoRgb } from '../apps/server/test/helpers/preview-photos.js';
+import { engineRegions, largestOfKind, photoRgb, sideBySidePng } from '../apps/server/test/helpers/preview-photos.js';
 import { loadEvalSet, type EvalImage } from '../apps/server/test/helpers/segmentation-eval.js';
 
 const BASE: RenderParams = { mode: 'photorealistic', seed: 20261127, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 2000, lighting: 'natural-daylight', weather: 'partly-cloudy', regions: [] };
@@ -104,20 +103,6 @@ function parseOut(argv: string[]): string {
   return path.resolve(i >= 0 && argv[i + 1] ? argv[i + 1] : 'preview-pairs');
 }
 
-const png = (img: Rgb) => sharp(Buffer.from(rgbToBytes(img)), { raw: { width: img.w, height: img.h, channels: 3 } }).png().toBuffer();
-
-async function sideBySide(before: Rgb, after: Rgb, file: string): Promise<void> {
-  const gap = 12;
-  const H = Math.max(before.h, after.h);
-  await sharp({ create: { width: before.w + gap + after.w, height: H, channels: 3, background: '#ffffff' } })
-    .composite([
-      { input: await png(before), left: 0, top: Math.round((H - before.h) / 2) },
-      { input: await png(after), left: before.w + gap, top: Math.round((H - after.h) / 2) },
-    ])
-    .png()
-    .toFile(file);
-}
-
 async function main(): Promise<void> {
   const out = parseOut(process.argv.slice(2));
   const only = process.env.PAIRS_ONLY?.split(',');
@@ -130,7 +115,7 @@ async function main(): Promise<void> {
     const t = Date.now();
     const { before, after, notes } = p.job(e);
     const file = path.join(out, `${p.file}.png`);
-    await sideBySide(before, after, file);
+    await sideBySidePng(before, after, file);
     console.log(`${file}: ${p.what} — ${((Date.now() - t) / 1000).toFixed(1)} s\n  ${notes.join('\n  ')}`);
   }
 }

@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { estimateGeometry, planeKindOfLabel, type PlaneRegion, type RegionPlane } from '../../src/engines/local/geometry/index.js';
 import type { VanishingPoint } from '../../src/engines/local/geometry/plane.js';
 import { blurPlane, sobel } from '../../src/engines/local/pixels/filters.js';
-import { luminance, newPlane, resizeRgb, rgbFromBytes, type Plane, type Rgb } from '../../src/engines/local/pixels/image.js';
+import { luminance, newPlane, resizeRgb, rgbFromBytes, rgbToBytes, type Plane, type Rgb } from '../../src/engines/local/pixels/image.js';
 import { segmentRegions } from '../../src/engines/local/segment.js';
 import { isHeldOut } from './region-scores.js';
 import { loadEvalSet, type EvalImage } from './segmentation-eval.js';
@@ -133,4 +134,19 @@ export function lineAngles(img: Rgb, mask: Plane, vps: [VanishingPoint, Vanishin
     return { median: xs.length ? xs[xs.length >> 1] : NaN, n: xs.length };
   };
   return { u: med(fam[0]), v: med(fam[1]) };
+}
+
+const png = (img: Rgb) => sharp(Buffer.from(rgbToBytes(img)), { raw: { width: img.w, height: img.h, channels: 3 } }).png().toBuffer();
+
+/** `before` and `after` side by side (12 px of white between) in one PNG file. */
+export async function sideBySidePng(before: Rgb, after: Rgb, file: string): Promise<void> {
+  const gap = 12;
+  const H = Math.max(before.h, after.h);
+  await sharp({ create: { width: before.w + gap + after.w, height: H, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: await png(before), left: 0, top: Math.round((H - before.h) / 2) },
+      { input: await png(after), left: before.w + gap, top: Math.round((H - after.h) / 2) },
+    ])
+    .png()
+    .toFile(file);
 }
