@@ -240,14 +240,64 @@ function horizontalPlane(kind: 'floor' | 'roof', frame: VanishingFrame, segs: Se
   };
 }
 
+/** The frame seen through another focal length: its vanishing points stay where they are in the image. */
+function refocus(frame: VanishingFrame, f: number): VanishingFrame {
+  const c = { cx: frame.cx, cy: frame.cy, focal: f };
+  const fam = (v: VanishingFamily): VanishingFamily => {
+    const p = v.point;
+    return { ...v, dir: normalize([(p.x - c.cx * p.w) / f, (p.y - c.cy * p.w) / f, p.w]) };
+  };
+  return { ...frame, focal: f, focalFrom: 'assumed', vertical: fam(frame.vertical), horizontal: frame.horizontal.map(fam) };
+}
+
+/** Share of a region's pixels (sampled) that the frame puts below its horizon. */
+function belowHorizon(frame: VanishingFrame, mask: Plane, stats: Stats): number {
+  const d = frame.vertical.dir;
+  const up: Vec3 = d[1] <= 0 ? d : scale(d, -1);
+  const step = Math.max(1, Math.floor(Math.sqrt(stats.n / 1500)));
+  let n = 0;
+  let below = 0;
+  for (let y = stats.minY; y < stats.maxY; y += step)
+    for (let x = stats.minX; x < stats.maxX; x += step) {
+      if (mask.d[y * mask.w + x] <= 0.5) continue;
+      n++;
+      if (dot(ray(frame, x + 0.5, y + 0.5), up) < 0) below++;
+    }
+  return n ? below / n : 1;
+}
+
+/**
+ * The ground must lie below the horizon. A focal length read from weak lines can put a street
+ * seen by a camera tilted up above it (the horizon far below the picture): the frame is then
+ * seen through the longest shorter focal length (down to a 100° field of view) that puts the
+ * ground regions below the horizon. Null: the frame was consistent, or no focal length makes it so.
+ */
+function groundConsistentFrame(frame: VanishingFrame, floors: Array<{ mask: Plane; stats: Stats }>): VanishingFrame | null {
+  if (frame.vertical.implied || floors.length === 0) return null;
+  const worst = (f: VanishingFrame) => Math.min(...floors.map((r) => belowHorizon(f, r.mask, r.stats)));
+  if (worst(frame) >= 0.9) return null;
+  const minF = Math.max(frame.width, frame.height) / 2 / Math.tan((100 * Math.PI) / 360);
+  for (let f = frame.focal * 0.92; f >= minF; f *= 0.92) {
+    const fr = refocus(frame, f);
+    if (worst(fr) >= 0.95) return fr;
+  }
+  return null;
+}
+
 /** The planes of the regions from an estimated frame (exported for callers that have one). */
 export function planesOf(frame: VanishingFrame, segs: Segment[], regions: PlaneRegion[], opts: PlaneOptions = {}): Array<RegionPlane | null> {
   const heightM = (opts.realHeightCm ?? DEFAULT_HEIGHT_CM) / 100;
   const eyeM = opts.cameraHeightM ?? 1.6;
-  return regions.map(({ mask, kind }) => {
-    const stats = regionStats(mask);
-    if (!stats) return null;
-    const plane = kind === 'wall' ? wallPlane(frame, segs, mask, stats, heightM) : horizontalPlane(kind, frame, segs, mask, stats, eyeM, heightM);
-    return plane ?? fallback(kind, stats, heightM);
+  const stats = regions.map((r) => regionStats(r.mask));
+  const floors = regions.flatMap((r, i) => (r.kind === 'floor' && stats[i] ? [{ mask: r.mask, stats: stats[i]! }] : []));
+  const refocused = groundConsistentFrame(frame, floors);
+  const fr = refocused ?? frame;
+  return regions.map(({ mask, kind }, i) => {
+    const st = stats[i];
+    if (!st) return null;
+    const plane = kind === 'wall' ? wallPlane(fr, segs, mask, st, heightM) : horizontalPlane(kind, fr, segs, mask, st, eyeM, heightM);
+    // A focal length chosen to fit the ground, not read from the lines: less sure.
+    if (plane && refocused) plane.confidence *= 0.7;
+    return plane ?? fallback(kind, st, heightM);
   });
 }

@@ -59,7 +59,12 @@ export function planeTexMap(plane: RegionPlane, scale: number, offU: number, off
   };
 }
 
-/** Median footprint (cm per pixel at scale 1) of a map over up to ~4,000 of the given pixels. */
+/**
+ * Median footprint (cm per pixel at scale 1) of a map over up to ~4,000 of the given pixels: the
+ * side of the square of texture a pixel covers (the root of the Jacobian's area), so a surface seen
+ * at a grazing angle — a street, foreshortened tenfold in depth but not across — is judged by both
+ * directions, not only by the squeezed one (which would blow setts up to slabs to stay legible).
+ */
 export function medianFootprint(map: TexMap, pixels: Int32Array, w: number): number {
   const step = Math.max(1, Math.floor(pixels.length / 4000));
   const vals: number[] = [];
@@ -67,7 +72,8 @@ export function medianFootprint(map: TexMap, pixels: Int32Array, w: number): num
   for (let k = 0; k < pixels.length; k += step) {
     const i = pixels[k];
     map(i % w, Math.floor(i / w), t);
-    if (t.ok && Number.isFinite(t.fw)) vals.push(t.fw);
+    const area = Math.sqrt(Math.abs(t.dux * t.dvy - t.duy * t.dvx));
+    if (t.ok && Number.isFinite(area)) vals.push(area);
   }
   if (vals.length === 0) return 0;
   vals.sort((a, b) => a - b);

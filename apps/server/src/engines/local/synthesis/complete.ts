@@ -69,6 +69,8 @@ function diffuseFill(img: Rgb, hole: Uint8Array): void {
   }
 }
 
+const SHARP_QUANTILE = 0.1;
+
 export interface Completion {
   img: Rgb;
   field: Field;
@@ -116,7 +118,9 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
     const radius = li === top || li >= top - 1 ? Math.max(lw, lh) : li === 0 ? 24 : 48;
     for (let it = 0; it < iters; it++) {
       search(L, src, field, rng, li === 0 ? 1 : 2, radius);
-      vote(L, field);
+      // The finest level's last vote listens to the best matches only: the detail stays sharp
+      // where overlapping matches disagree (a thin hole across busy texture) instead of blurring.
+      vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
       measure(L, field);
     }
     progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));

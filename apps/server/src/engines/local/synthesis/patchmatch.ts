@@ -67,11 +67,15 @@ function targetsOf(level: Level): Int32Array {
 /**
  * Locality: a source far from its target costs a little more (up to the level's locality for a
  * source across the whole image), so between equally good matches the fill takes what is nearby
- * (the façade beside the hole rather than a tree at the other end of the photo).
+ * (the façade beside the hole rather than a tree at the other end of the photo). A vertical step
+ * costs ROW_WEIGHT times a horizontal one: in a photo, the same rows hold the same things at the
+ * same distance (the plaza beside a person, the sky beside the sky), the rows above or below
+ * something else (the building's foot above the plaza).
  */
+const ROW_WEIGHT = 4;
 function farness(level: Level, tx: number, ty: number, px: number, py: number): number {
   const s = Math.max(level.img.w, level.img.h);
-  return (level.locality * ((px - tx) * (px - tx) + (py - ty) * (py - ty))) / (s * s);
+  return (level.locality * ((px - tx) * (px - tx) + ROW_WEIGHT * (py - ty) * (py - ty))) / (s * s);
 }
 
 /** Sum of squared RGB differences between the target patch at (tx, ty) and the source at (px, py). */
@@ -207,15 +211,16 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
  * Voting: every hole pixel becomes the mean of the colours the covering patches' matches put
  * there, each weighted by exp(-distance / 2σ²) with σ² a robust scale of this level's
  * distances, so good matches dominate and the fill stays sharp instead of averaging to a smear.
+ * `quantile`: where in this level's distances σ² is read (lower: only the best matches count).
  */
-export function vote(level: Level, f: Field): void {
+export function vote(level: Level, f: Field, quantile = 0.75): void {
   const { w, h, d } = level.img;
   const { targets, sx, sy, dist } = f;
   const sample: number[] = [];
   const stride = Math.max(1, Math.floor(targets.length / 4096));
   for (let k = 0; k < targets.length; k += stride) if (Number.isFinite(dist[targets[k]])) sample.push(dist[targets[k]]);
   sample.sort((a, b) => a - b);
-  const sigma2 = Math.max(1e-4, sample.length ? sample[Math.floor(sample.length * 0.75)] : 1);
+  const sigma2 = Math.max(1e-4, sample.length ? sample[Math.floor(sample.length * quantile)] : 1);
   const acc = new Float32Array(w * h * 4);
   for (let k = 0; k < targets.length; k++) {
     const i = targets[k];
