@@ -31,7 +31,7 @@ async function runAll(): Promise<{ rows: Row[]; failures: string[] }> {
     for (const bench of BENCHES) {
       if (only && !only.includes(bench)) continue;
       // Segmentation and the fill touch no database: once is enough.
-      if (url && (bench === 'segmentation' || bench === 'inpaint' || bench === 'material' || bench === 'geometry' || bench === 'sky-matte', 'perspective')) continue;
+      if (url && (bench === 'segmentation' || bench === 'inpaint' || bench === 'material' || bench === 'geometry' || bench === 'sky-matte' || bench === 'perspective')) continue;
       const file = path.join(here, `${bench}.bench.ts`);
       if (!fs.existsSync(file)) continue;
       const label = `${bench} (${url ? 'PostgreSQL' : 'PGlite'})`;
