@@ -96,6 +96,8 @@ export interface RegionOptions {
   model?: RegionModel;
   /** The sky-from-the-top rule (default on). */
   rules?: boolean;
+  /** The sky rule's colour step (segmentation/learned.ts SKY_STEP). */
+  skyStep?: number;
   /** Superpixels already analysed for this image at the output size (the bench caches them). */
   analysis?: SuperpixelAnalysis;
 }

@@ -1,0 +1,61 @@
+/**
+ * Cross-validation of the region classifier on the training two thirds of the evaluation set
+ * only (never the held-out third): the training images are split into folds by image; each fold
+ * is segmented by a model trained on the other folds, and the figures of `npm run bench` (mean
+ * IoU per class, false sky and unnamed share, mean and worst) are printed over all training
+ * images. This is what changes to the features, the model or the rules are tuned on; the
+ * held-out table is read only once a change is decided.
+ *
+ *   npm run cv:regions                          4 folds, the shipped training options
+ *   npm run cv:regions -- --folds 6
+ *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
+ *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
+ */
+import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
+import { trainModel, type TrainOptions } from '../apps/server/src/engines/local/classifier/model.js';
+import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
+import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
+import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
+import { SKY_STEP } from '../apps/server/src/engines/local/segmentation/learned.js';
+import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
+import { EVAL_CLASSES, loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
+
+const foldsAt = process.argv.indexOf('--folds');
+const FOLDS = foldsAt > 0 ? Number(process.argv[foldsAt + 1]) : 4;
+const started = performance.now();
+const set = (await loadEvalSet()).filter((_, k) => !isHeldOut(k));
+const rgbs = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
+const analyses: SuperpixelAnalysis[] = rgbs.map((rgb) => analyseSuperpixels(rgb));
+const samples = set.map((img, k) => superpixelSamples(analyses[k], img));
+const opts = JSON.parse(process.env.REGIONS_TRAIN ?? '{}') as TrainOptions;
+const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => k % FOLDS !== f).flat(), opts));
+const trainedAt = performance.now();
+/** The sky rule's colour steps to score with the same models (--sky-steps 8,12,20). */
+const stepsAt = process.argv.indexOf('--sky-steps');
+const steps = stepsAt > 0 ? process.argv[stepsAt + 1].split(',').map(Number) : [SKY_STEP];
+for (const skyStep of steps) {
+  const scores = set.map((img, k) => scoreSegmentation(img, segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep })));
+  report(`sky step ${skyStep}`, scores);
+}
+
+function report(title: string, scores: EvalScore[]): void {
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const cells: string[] = [];
+for (const c of [...EVAL_CLASSES, 'building'] as const) {
+  const xs = scores.map((s) => s.iou[c]).filter((v): v is number => v !== undefined);
+  if (xs.length) cells.push(`${c} ${mean(xs).toFixed(3)} (${xs.length})`);
+}
+const pct = (v: number) => (v * 100).toFixed(1);
+const worst = (pick: (s: EvalScore) => number) => scores.reduce((a, b) => (pick(b) > pick(a) ? b : a));
+const fs = worst((s) => s.skyFalsePositive);
+const un = worst((s) => s.unnamed);
+process.stdout.write(
+  `${title}: ${FOLDS}-fold cross-validation on ${set.length} training images (trained in ${((trainedAt - started) / 1000).toFixed(0)} s)\n${cells.join(', ')}\n` +
+    `false sky % mean ${pct(mean(scores.map((s) => s.skyFalsePositive)))}, worst ${pct(fs.skyFalsePositive)} (${fs.name}); photos over 2 %: ${scores
+      .filter((s) => s.skyFalsePositive > 0.02)
+      .map((s) => `${s.name} ${pct(s.skyFalsePositive)}`)
+      .join(', ')}\n` +
+    `unnamed % mean ${pct(mean(scores.map((s) => s.unnamed)))}, worst ${pct(un.unnamed)} (${un.name})\n` +
+    `per image: ${scores.map((s) => `${s.name} ${mean(Object.values(s.iou)).toFixed(2)}`).join(', ')}\n`,
+);
+}
