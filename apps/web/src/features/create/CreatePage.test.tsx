@@ -5,9 +5,10 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomizationSettings } from '@atelier/contract';
 import { AppToaster } from '../../components/ui/toast';
-import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
+import { json, renderWithRouter, signedInAuth } from '../../test/factories';
 import { optionsFixture } from '../customization/testing';
 import { createImagesStarted, generationApi, flattenCreateImages } from '../../app/api/generation';
+import { WORKSPACE_STORAGE_KEY } from '../teams/store/storedWorkspace';
 import { workspaceSelected } from '../teams/store/workspaceSlice';
 import { CreatePage } from './CreatePage';
 import { AUTO_SELECT_DELAY_MS } from './historyOrder';
@@ -52,11 +53,25 @@ interface Server {
   generate?: () => Response | Promise<Response>;
   /** Replies that arrive when the test says, by path. */
   later?: Record<string, Promise<Response>>;
+  /** GET /credits: the balance of the workspace the call names (X-Atelier-Workspace). */
+  balances?: { personal: number; team: number };
 }
 
-function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate, olderInputs = [], olderCreates = [], later = {} }: Server = {}) {
-  return mockFetchBy((url) => {
+function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate, olderInputs = [], olderCreates = [], later = {}, balances }: Server = {}) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : null;
+    const url = request ? request.url : String(input);
     const path = new URL(url, 'http://app.test').pathname;
+    if (path === '/api/credits' && balances) {
+      const credits = request?.headers.get('X-Atelier-Workspace') ? balances.team : balances.personal;
+      return json({ credits, purchasedCredits: 0, planCredits: credits, allowance: 1000 });
+    }
+    return answer(url, path);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+
+  function answer(url: string, path: string): Response | Promise<Response> {
     if (path in later) return later[path];
     if (path === '/api/images/input-images') return json(page('inputImages', inputs));
     if (path === '/api/runpod/variations') return json(page('variations', creates));
@@ -78,7 +93,7 @@ function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSet
       return json({ success: true, batchId: 9, runpodId: 'local-9', runpodJobs: [1, 2, 3, 4].map((n) => ({ imageId: 90 + n, variationNumber: n, status: 'PROCESSING' })), remainingCredits: 16 });
     }
     return json({ message: `unexpected ${path}` }, 404);
-  });
+  }
 }
 
 function UpscaleProbe() {
@@ -289,6 +304,27 @@ describe('CreatePage', () => {
     expect(screen.getByRole('button', { name: 'Upgrade Now' })).toBeInTheDocument();
     expect(urlsOf(fetch).some((url) => url.includes('/api/images/input-images'))).toBe(true);
     expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(false);
+  });
+
+  it("in a team, Create counts the team's pool, not the personal balance of the session", async () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, '7');
+    const fetch = serve({ balances: { personal: 500, team: 2 } });
+    renderCreate('/create?variations=4', signedInAuth({ credits: 500 }));
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByText('Only 2 left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText("You've run out of credits! Upgrade your plan to continue generating amazing content.")).toBeInTheDocument();
+    expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(false);
+  });
+
+  it('in a team with a full pool, Create renders although the personal balance is empty', async () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, '7');
+    const fetch = serve({ balances: { personal: 0, team: 900 } });
+    renderCreate('/create', signedInAuth({ credits: 0 }));
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByText('900 available')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(true));
   });
 
   it('Create sends the request, updates the credits and shows a spinner slot per variation', async () => {
