@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { makeFacadePng, signInWithToken } from './support/create';
+import { balanceOf, makeFacadePng, signInWithToken, subscribe, uploadInputThroughApi } from './support/create';
 import { latestLink } from './support/mail';
 import { createVerifiedUser } from './support/users';
 
@@ -191,4 +191,52 @@ test('an invitation opened signed out leads through sign-in and joins on the way
   await expect(page.getByRole('button', { name: /Workspace: Atelier Rue/ })).toBeVisible();
   const teams = (await (await request.get('/api/teams', { headers: bearer(member.token) })).json()) as Array<{ id: number; role: string }>;
   expect(teams).toEqual([expect.objectContaining({ id: teamId, role: 'admin' })]);
+});
+
+test("a switch in one tab switches the other; Tweak drops the other workspace's image id; Create counts the team's pool", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const user = await createVerifiedUser(request, 'Lina Bo Bardi');
+  await subscribe(request, user.token, 'STARTER');
+  const inputId = await uploadInputThroughApi(request, user.token, await makeFacadePng(640, 420), 'casa-de-vidro.png');
+  const created = await request.post('/api/teams', { headers: bearer(user.token), data: { name: 'Studio Vidro' } });
+  expect(created.status()).toBe(201);
+  const { id: teamId } = (await created.json()) as { id: number };
+  await subscribeTeam(request, user.token, teamId);
+  const personal = await balanceOf(request, user.token);
+  const pool = ((await (await request.get('/api/credits', { headers: inTeam(user.token, teamId) })).json()) as { credits: number }).credits;
+  expect(pool).not.toBe(personal);
+  const available = (n: number) => `${n.toLocaleString('en-US')} available`;
+
+  // Two tabs of one browser: Tweak on a personal input, Create beside it.
+  const context = await browser.newContext();
+  const tweak = await context.newPage();
+  await signInWithToken(tweak, user.token);
+  await tweak.goto(`/tweak?imageId=${inputId}&imageType=input`);
+  await expect(tweak.getByRole('button', { name: /Workspace: Personal/ })).toBeVisible();
+  await expect(tweak).toHaveURL(new RegExp(`/tweak\\?imageId=${inputId}&imageType=input$`));
+  const create = await context.newPage();
+  await signInWithToken(create, user.token);
+  await create.goto('/create');
+  await expect(create.getByText(available(personal))).toBeVisible();
+
+  // Switching in the Create tab: its credits are the team's pool...
+  await create.getByRole('button', { name: /Workspace: Personal/ }).click();
+  await create.getByRole('menuitemradio', { name: /Studio Vidro/ }).click();
+  await expect(create.getByRole('button', { name: /Workspace: Studio Vidro/ })).toBeVisible();
+  await expect(create.getByText(available(pool))).toBeVisible();
+  await shoot(create, 'tabs-create-switched');
+
+  // ...and the Tweak tab follows: the team's workspace, no personal image id in its URL.
+  await tweak.bringToFront();
+  await expect(tweak.getByRole('button', { name: /Workspace: Studio Vidro/ })).toBeVisible();
+  await expect(tweak).toHaveURL(/\/tweak$/);
+  await shoot(tweak, 'tabs-tweak-followed');
+
+  // Back to personal from the Tweak tab: the Create tab follows.
+  await tweak.getByRole('button', { name: /Workspace: Studio Vidro/ }).click();
+  await tweak.getByRole('menuitemradio', { name: /Personal/ }).click();
+  await create.bringToFront();
+  await expect(create.getByRole('button', { name: /Workspace: Personal/ })).toBeVisible();
+  await expect(create.getByText(available(personal))).toBeVisible();
+  await context.close();
 });

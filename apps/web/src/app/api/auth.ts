@@ -15,7 +15,10 @@ function applyMe(reply: MeReply, dispatch: (action: unknown) => unknown) {
   if ('user' in reply) {
     dispatch(userUpdated(reply.user));
     dispatch(subscriptionUpdated(reply.subscription));
-    dispatch(updateCredits(reply.credits));
+    // The reply's balance is the personal one: in a team it is not the balance work spends (nor the pool's).
+    dispatch((_: unknown, getState: () => { workspace: { teamId: number | null } }) => {
+      if (getState().workspace.teamId === null) dispatch(updateCredits(reply.credits));
+    });
   } else {
     dispatch(userUpdated(reply));
   }

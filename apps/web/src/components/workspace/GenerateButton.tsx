@@ -17,7 +17,8 @@ export function GenerateButton({
   disabled: boolean;
   loading: boolean;
   cost: number;
-  credits: number;
+  /** The workspace's balance; null while a team's pool is loading (nothing is said then). */
+  credits: number | null;
   hasEnoughCredits: boolean;
 }) {
   return (
@@ -30,7 +31,7 @@ export function GenerateButton({
           {cost} credit{cost === 1 ? '' : 's'}
         </span>
         <span className={hasEnoughCredits ? '' : 'font-medium text-red-600'}>
-          {hasEnoughCredits ? `${formatNumber(credits)} available` : `Only ${formatNumber(credits)} left`}
+          {credits === null ? null : hasEnoughCredits ? `${formatNumber(credits)} available` : `Only ${formatNumber(credits)} left`}
         </span>
       </p>
     </div>

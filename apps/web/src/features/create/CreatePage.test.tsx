@@ -1,14 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomizationSettings } from '@atelier/contract';
 import { AppToaster } from '../../components/ui/toast';
-import { json, mockFetchBy, renderWithRouter, signedInAuth } from '../../test/factories';
+import { json, renderWithRouter, signedInAuth } from '../../test/factories';
 import { optionsFixture } from '../customization/testing';
-import { generationApi, flattenCreateImages } from '../../app/api/generation';
+import { createImagesStarted, generationApi, flattenCreateImages } from '../../app/api/generation';
+import { WORKSPACE_STORAGE_KEY } from '../teams/store/storedWorkspace';
 import { workspaceSelected } from '../teams/store/workspaceSlice';
 import { CreatePage } from './CreatePage';
+import { AUTO_SELECT_DELAY_MS } from './historyOrder';
 import { createImage, inputImage, page } from './testing';
 
 class NoopResizeObserver {
@@ -48,11 +51,28 @@ interface Server {
   olderCreates?: ReturnType<typeof createImage>[];
   /** The reply to POST /runpod/generate (default: batch 9 with images 91 to 94). */
   generate?: () => Response | Promise<Response>;
+  /** Replies that arrive when the test says, by path. */
+  later?: Record<string, Promise<Response>>;
+  /** GET /credits: the balance of the workspace the call names (X-Atelier-Workspace). */
+  balances?: { personal: number; team: number };
 }
 
-function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate, olderInputs = [], olderCreates = [] }: Server = {}) {
-  return mockFetchBy((url) => {
+function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSettings = {}, imageSettings = {}, generate, olderInputs = [], olderCreates = [], later = {}, balances }: Server = {}) {
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : null;
+    const url = request ? request.url : String(input);
     const path = new URL(url, 'http://app.test').pathname;
+    if (path === '/api/credits' && balances) {
+      const credits = request?.headers.get('X-Atelier-Workspace') ? balances.team : balances.personal;
+      return json({ credits, purchasedCredits: 0, planCredits: credits, allowance: 1000 });
+    }
+    return answer(url, path);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+
+  function answer(url: string, path: string): Response | Promise<Response> {
+    if (path in later) return later[path];
     if (path === '/api/images/input-images') return json(page('inputImages', inputs));
     if (path === '/api/runpod/variations') return json(page('variations', creates));
     if (path === '/api/engine') return json({ name: 'local', isPreview: true });
@@ -73,7 +93,7 @@ function serve({ inputs = [inputImage(5), inputImage(4)], creates = [], batchSet
       return json({ success: true, batchId: 9, runpodId: 'local-9', runpodJobs: [1, 2, 3, 4].map((n) => ({ imageId: 90 + n, variationNumber: n, status: 'PROCESSING' })), remainingCredits: 16 });
     }
     return json({ message: `unexpected ${path}` }, 404);
-  });
+  }
 }
 
 function UpscaleProbe() {
@@ -81,7 +101,7 @@ function UpscaleProbe() {
   return <pre data-testid="upscale-state">{JSON.stringify(location.state)}</pre>;
 }
 
-function renderCreate(path = '/create', auth = signedInAuth()) {
+function renderCreate(path = '/create', auth = signedInAuth(), upscale: Omit<RouteObject, 'path' | 'index'> = { element: <UpscaleProbe /> }) {
   return renderWithRouter(
     [
       {
@@ -93,7 +113,7 @@ function renderCreate(path = '/create', auth = signedInAuth()) {
           </>
         ),
       },
-      { path: '/upscale', element: <UpscaleProbe /> },
+      { path: '/upscale', ...upscale },
       { path: '/subscription', element: <p>Plans</p> },
     ],
     { path, auth },
@@ -169,6 +189,54 @@ describe('CreatePage', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('imageId=2'));
   });
 
+  it('a render auto-selected while the user is on the way to Upscale does not take the user back to Create', async () => {
+    serve({ imageSettings: { 31: settings({}) } });
+    // Upscale's code is still loading when the auto-select fires (a lazy route, as in the app).
+    let loadUpscale: (route: { Component: () => ReactElement }) => void = () => undefined;
+    const upscaleCode = new Promise<{ Component: () => ReactElement }>((resolve) => (loadUpscale = resolve));
+    const { store, router } = renderCreate('/create', signedInAuth(), { lazy: () => upscaleCode });
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+
+    // Create's auto-select timer is held, so that it fires exactly when the test says: right after
+    // the click on Upscale started the router's navigation, before React rendered Create again.
+    const realSetTimeout = globalThis.setTimeout;
+    let autoSelect: (() => void) | null = null;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === AUTO_SELECT_DELAY_MS) {
+        autoSelect = fn;
+        return 0;
+      }
+      return realSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    // A render completes (a live message): Create will select it 200 ms after it shows.
+    store.dispatch(createImagesStarted([createImage(31, { batchId: 3, updatedAt: new Date().toISOString() })]));
+    await waitFor(() => expect(autoSelect).not.toBeNull());
+
+    void router.navigate('/upscale');
+    autoSelect!();
+    loadUpscale({ Component: UpscaleProbe });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upscale'));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByTestId('upscale-state')).toBeInTheDocument();
+  });
+
+  it('a render fetched by id that arrives after the user left Create does not write the URL of the new screen', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const late = new Promise<Response>((resolve) => (answer = resolve));
+    const served = serve({ imageSettings: { 12: settings({}) }, later: { '/api/images/generated-images/12': late } });
+    const { router } = renderCreate('/create?imageId=5&render=12');
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(urlsOf(served).some((u) => u.endsWith('/api/images/generated-images/12'))).toBe(true));
+
+    await act(() => router.navigate('/upscale'));
+    expect(await screen.findByTestId('upscale-state')).toBeInTheDocument();
+    answer(json(createImage(12, { batchId: 2, variationNumber: 2 })));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.pathname).toBe('/upscale');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('shows the upload area when there are no input images', async () => {
     serve({ inputs: [] });
     renderCreate();
@@ -236,6 +304,27 @@ describe('CreatePage', () => {
     expect(screen.getByRole('button', { name: 'Upgrade Now' })).toBeInTheDocument();
     expect(urlsOf(fetch).some((url) => url.includes('/api/images/input-images'))).toBe(true);
     expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(false);
+  });
+
+  it("in a team, Create counts the team's pool, not the personal balance of the session", async () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, '7');
+    const fetch = serve({ balances: { personal: 500, team: 2 } });
+    renderCreate('/create?variations=4', signedInAuth({ credits: 500 }));
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByText('Only 2 left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText("You've run out of credits! Upgrade your plan to continue generating amazing content.")).toBeInTheDocument();
+    expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(false);
+  });
+
+  it('in a team with a full pool, Create renders although the personal balance is empty', async () => {
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, '7');
+    const fetch = serve({ balances: { personal: 0, team: 900 } });
+    renderCreate('/create', signedInAuth({ credits: 0 }));
+    await waitFor(() => expect(inputButton(5)).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByText('900 available')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(urlsOf(fetch).some((url) => url.includes('/runpod/generate'))).toBe(true));
   });
 
   it('Create sends the request, updates the credits and shows a spinner slot per variation', async () => {

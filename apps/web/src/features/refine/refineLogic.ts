@@ -59,9 +59,9 @@ export function outputSummary(
   };
 }
 
-/** Spec §5, §9: one credit per variation; the action stops without them. */
-export function hasCreditsFor(credits: number, variations: number): boolean {
-  return credits >= variations;
+/** Spec §5, §9: one credit per variation; the action stops without them (null: not known yet, the server decides). */
+export function hasCreditsFor(credits: number | null, variations: number): boolean {
+  return credits === null || credits >= variations;
 }
 
 /** Clamps a typed resolution side into the allowed range (whole pixels). */

@@ -6,6 +6,7 @@ import { downloadBrandedJpeg, uploadInputImage } from '../../app/api/images';
 import { tweakApi, useCreateInputFromTweakMutation } from '../../app/api/tweak';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { useWorkspaceCredits } from '../credits';
 import { CanvasTopBar } from './components/CanvasTopBar';
 import { CanvasHint } from './components/CanvasHint';
 import { ResultsStrip } from './components/ResultsStrip';
@@ -167,7 +168,7 @@ export function TweakPage() {
           : 'Mark an area with Rectangle, Brush or Pencil, place an image, or drag an edge outward.';
   const label = t.pipeline.phase ? TWEAK_PHASE_LABELS[t.pipeline.phase] : t.generating ? 'Generating...' : TWEAK_PHASE_LABELS.IDLE;
   const cost = tweakCost(t, outpainting ? 'outpaint' : 'generate');
-  const credits = useAppSelector((st) => st.auth.credits);
+  const credits = useWorkspaceCredits();
 
   const selectedResult = t.selectedBase?.kind === 'generated' ? session.results.find((r) => r.id === t.selectedBase?.id) ?? null : null;
   const sourceSelected = t.originalBase;

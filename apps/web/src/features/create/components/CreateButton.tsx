@@ -15,7 +15,7 @@ export function CreateButton({
   submitting: boolean;
   generating: boolean;
   cost: number;
-  credits: number;
+  credits: number | null;
   hasEnoughCredits: boolean;
 }) {
   return (

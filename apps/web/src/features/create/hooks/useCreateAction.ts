@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/api/http';
 import { useCreateInputFromGeneratedMutation, useSaveInputSettingsMutation } from '../../../app/api/images';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastWithAction } from '../../../components/ui/toast';
-import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
+import { CREDITS_DEPLETED_MESSAGE, useWorkspaceCredits } from '../../credits';
 import { customizationReducer, initialCustomizationState, settingsLoaded } from '../../customization';
 import { buildGenerationRequest, settingsToSave } from '../generationRequest';
 import type { Selection } from './useCreateSelection';
@@ -17,8 +17,9 @@ import type { Selection } from './useCreateSelection';
 const CREDITS_TOAST_MS = 6000;
 
 /** Whether the balance covers a Create of `variations` (one credit each, spec §5). */
-export function hasCreditsFor(credits: number, variations: number): boolean {
-  return credits >= variations;
+/** Null: the workspace's balance is not known yet (a team's pool just after a switch); the server decides. */
+export function hasCreditsFor(credits: number | null, variations: number): boolean {
+  return credits === null || credits >= variations;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -45,7 +46,7 @@ export function useCreateAction({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const customization = useAppSelector((s) => s.customization);
-  const credits = useAppSelector((s) => s.auth.credits);
+  const credits = useWorkspaceCredits();
   const subscription = useAppSelector((s) => s.auth.subscription);
   const [generate, generation] = useGenerateMutation();
   const [createInputFromGenerated] = useCreateInputFromGeneratedMutation();

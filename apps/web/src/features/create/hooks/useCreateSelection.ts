@@ -1,12 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigation, useSearchParams } from 'react-router';
 import { GENERATION_MESSAGES, storedRenderType, VIEW_SOURCES, type GeneratedImage, type InputImage } from '@atelier/contract';
 import { customizationApi } from '../../../app/api/customization';
 import { errorMessage } from '../../../app/api/http';
 import { imagesApi } from '../../../app/api/images';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useScreenSearchParams } from '../../../lib/useScreenSearchParams';
 import { inputImageSelected, queryParamsApplied, renderTypeChanged, settingsLoaded } from '../../customization';
 import { AUTO_SELECT_DELAY_MS, autoSelectCandidate } from '../historyOrder';
 
@@ -42,19 +42,10 @@ export function useCreateSelection({
   openPromptModal: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const [params, setSearchParams] = useSearchParams();
-  // While the user is on the way to another screen (its code still loading), Create must not write
-  // its URL: that navigation would replace the user's (a render auto-selected 200 ms after the
-  // click on Upscale took the user back to /create).
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location?.pathname !== '/create';
-  const setParams = useCallback<typeof setSearchParams>(
-    (next, options) => {
-      if (!leaving.current) setSearchParams(next, options);
-    },
-    [setSearchParams],
-  );
+  // Create's URL names what it shows; a write never cancels the user's way to another screen (a
+  // render auto-selected during the click on Upscale took the user back to /create) and never
+  // happens after Create is gone (a render fetched by id arriving late).
+  const [params, setParams] = useScreenSearchParams();
   const [selection, setSelection] = useState<Selection | null>(null);
 
   // Images the URL names that are not on the loaded pages (older ones), fetched by id.

@@ -7,6 +7,8 @@ import { toastWithAction } from '../../../components/ui/toast';
 import { signedInAuth } from '../../../test/factories';
 import { updateCredits } from '../../auth';
 import { CREDITS_DEPLETED_MESSAGE, lowCreditMessage } from '../creditWarning';
+import { fakeApi } from '../../teams/test-helpers';
+import { workspaceSelected } from '../../teams/store/workspaceSlice';
 import { useCreditWarnings } from './useCreditWarnings';
 
 vi.mock('../../../components/ui/toast', () => ({ toastWithAction: vi.fn() }));
@@ -71,5 +73,23 @@ describe('useCreditWarnings', () => {
     });
     act(() => vi.advanceTimersByTime(2000));
     expect(toastWithAction).not.toHaveBeenCalled();
+  });
+
+  it("in a team, warns when the team's pool runs low; a switch is no spending and stays quiet", async () => {
+    fakeApi(({ path, workspace }) => (path === '/credits' ? { credits: workspace === 'team:7' ? 5 : 40, purchasedCredits: 0, planCredits: 0, allowance: 1000 } : []));
+    const { store } = setup(40);
+    act(() => {
+      store.dispatch(workspaceSelected(7));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(store.getState().workspace.teamId).toBe(7);
+    expect(toastWithAction).not.toHaveBeenCalled();
+
+    // A render in the team spends from the pool (the reply's balance is the pool's).
+    act(() => {
+      store.dispatch(updateCredits(3));
+    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(toastWithAction).toHaveBeenCalledWith(lowCreditMessage(3), expect.objectContaining({ actionLabel: 'View Plans' }));
   });
 });

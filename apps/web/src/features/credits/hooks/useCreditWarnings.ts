@@ -11,23 +11,29 @@ import {
   decideCreditWarning,
   lowCreditMessage,
 } from '../creditWarning';
+import { useWorkspaceCredits } from '../workspaceCredits';
 
 const TOAST_ID = 'credit-warning';
 
-/** Shows the spec §4 credit warnings when the signed-in user's balance goes down. */
+/**
+ * Shows the spec §4 credit warnings when the balance of the current workspace goes down (a team's
+ * pool in a team). A workspace switch is no spending: the new workspace's balance starts afresh.
+ */
 export function useCreditWarnings() {
-  const credits = useAppSelector((s) => s.auth.credits);
+  const credits = useWorkspaceCredits();
+  const teamId = useAppSelector((s) => s.workspace.teamId);
   const isAuthenticated = useAppSelector((s) => s.auth.isAuthenticated);
   const navigate = useNavigate();
-  const previous = useRef<number | null>(null);
+  const previous = useRef<{ teamId: number | null; credits: number } | null>(null);
 
   useEffect(() => {
-    if (!isAuthenticated) {
+    if (!isAuthenticated || credits === null) {
       previous.current = null;
       return;
     }
-    const warning = decideCreditWarning(previous.current, credits);
-    previous.current = credits;
+    const before = previous.current?.teamId === teamId ? previous.current.credits : null;
+    previous.current = { teamId, credits };
+    const warning = decideCreditWarning(before, credits);
     if (!warning) return;
 
     if (warning.kind === 'depleted') {
@@ -51,5 +57,5 @@ export function useCreditWarnings() {
       });
     }, LOW_CREDIT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [credits, isAuthenticated, navigate]);
+  }, [credits, teamId, isAuthenticated, navigate]);
 }

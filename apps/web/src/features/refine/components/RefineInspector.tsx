@@ -6,7 +6,7 @@ import { REFINE_LIMITS, type RefineSettings } from '@atelier/contract';
 import { StepSlider } from '../../../components/ui/StepSlider';
 import { GenerateButton } from '../../../components/workspace/GenerateButton';
 import { InspectorPanel } from '../../../components/workspace/InspectorPanel';
-import { clampSide, presetOf, RESOLUTION_PRESETS, SCALE_FACTORS, type OutputSummary } from '../refineLogic';
+import { clampSide, hasCreditsFor, presetOf, RESOLUTION_PRESETS, SCALE_FACTORS, type OutputSummary } from '../refineLogic';
 import { Segmented } from '../../../components/workspace/Segmented';
 
 const VARIATION_COUNTS = [1, 2, 3, 4] as const;
@@ -53,7 +53,7 @@ export function RefineInspector({
   canGenerate: boolean;
   submitting: boolean;
   processing: boolean;
-  credits: number;
+  credits: number | null;
   error: string | null;
   onDismissError: () => void;
 }) {
@@ -62,7 +62,7 @@ export function RefineInspector({
   useEffect(() => {
     if (preset === null) setCustom(true);
   }, [preset]);
-  const enough = credits >= variations;
+  const enough = hasCreditsFor(credits, variations);
 
   return (
     <InspectorPanel

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../app/api/http';
 import { useRefineGenerateMutation } from '../../../app/api/refine';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { toastWithAction } from '../../../components/ui/toast';
-import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
+import { CREDITS_DEPLETED_MESSAGE, useWorkspaceCredits } from '../../credits';
 import { hasCreditsFor } from '../refineLogic';
 import { errorCleared, errorShown } from '../store/refineSlice';
 
@@ -24,7 +24,7 @@ export function useRefineAction(imageUrl: string | null) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { selected, settings, variations } = useAppSelector((s) => s.refine);
-  const credits = useAppSelector((s) => s.auth.credits);
+  const credits = useWorkspaceCredits();
   const subscription = useAppSelector((s) => s.auth.subscription);
   const [refine, state] = useRefineGenerateMutation();
 

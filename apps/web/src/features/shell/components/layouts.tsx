@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { usePendingReferral } from '../../account/hooks/usePendingReferral';
 import { useCreditWarnings } from '../../credits';
 import { GalleryModal } from '../../gallery';
-import { usePendingTeamInvite, useWorkspaceGuard } from '../../teams';
+import { usePendingTeamInvite, useWorkspaceGuard, useWorkspaceSync } from '../../teams';
 import { AccountSidebar } from './AccountSidebar';
 import { AppHeader } from './AppHeader';
 import { DemoModeBanner } from './DemoModeBanner';
@@ -13,6 +13,7 @@ export function AppShell() {
   useCreditWarnings();
   usePendingReferral();
   useWorkspaceGuard();
+  useWorkspaceSync();
   usePendingTeamInvite();
   return (
     <div className="flex h-full min-h-0 flex-col">

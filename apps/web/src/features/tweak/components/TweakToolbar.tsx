@@ -41,7 +41,8 @@ export function TweakToolbar({
   blockedReason: string | null;
   /** What the server will charge, and for which steps (tweakCost). */
   cost: { total: number; steps: string };
-  credits: number;
+  /** The workspace's balance; null while a team's pool is loading. */
+  credits: number | null;
   onGenerate: () => void;
   status: string;
 }) {
@@ -169,8 +170,8 @@ function PromptBox({
 }
 
 /** The credits Generate will spend (each step named in its tooltip), in red with the balance when it is short. */
-function CostBadge({ cost, credits }: { cost: { total: number; steps: string }; credits: number }) {
-  const short = credits < cost.total;
+function CostBadge({ cost, credits }: { cost: { total: number; steps: string }; credits: number | null }) {
+  const short = credits !== null && credits < cost.total;
   const text = `${cost.total} credit${cost.total === 1 ? '' : 's'}`;
   return (
     <span

@@ -27,7 +27,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useLiveMessage } from '../../../app/socket/liveListeners';
 import type { RootState } from '../../../app/store';
 import { toastWithAction } from '../../../components/ui/toast';
-import { CREDITS_DEPLETED_MESSAGE } from '../../credits';
+import { CREDITS_DEPLETED_MESSAGE, selectWorkspaceCredits } from '../../credits';
 import { isExpanded, type Bounds } from '../lib/geometry';
 import { renderMaskPng } from '../lib/mask';
 import { tweakCost } from '../lib/cost';
@@ -145,7 +145,8 @@ export function useTweakPipeline({ onResultReady }: { onResultReady: (result: Re
         toast.error(TWEAK_MESSAGES.noBaseImage, { id: 'tweak-failure' });
         return false;
       }
-      if (store.getState().auth.credits < credits) {
+      const balance = selectWorkspaceCredits(store.getState());
+      if (balance !== null && balance < credits) {
         outOfCredits(navigate);
         return false;
       }

@@ -8,6 +8,7 @@ import { json, mockFetchBy } from '../../../test/factories';
 import { makeStore } from '../../../app/store';
 import { workReducers } from '../../../app/workSlices';
 import { initialAuthState } from '../../auth/store/authSlice';
+import { workspaceSelected } from '../../teams/store/workspaceSlice';
 import { initialTweakState } from '../store/tweakSlice';
 import { useTweakSession } from './useTweakSession';
 
@@ -48,12 +49,17 @@ function serveImages(byId: Record<number, GeneratedImage>, inputsById: Record<nu
 
 function openTweak(url: string) {
   const store = makeStore({ auth: { ...initialAuthState, credits: 10 }, tweak: initialTweakState }, workReducers);
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <RouterProvider router={createMemoryRouter([{ path: '/edit', element: children }], { initialEntries: [url] })} />
-    </Provider>
-  );
-  return { store, ...renderHook(() => useTweakSession(), { wrapper }) };
+  let router: ReturnType<typeof createMemoryRouter> | null = null;
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    router ??= createMemoryRouter([{ path: '/edit', element: children }], { initialEntries: [url] });
+    return (
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    );
+  };
+  const rendered = renderHook(() => useTweakSession(), { wrapper });
+  return { store, router: router!, ...rendered };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -99,6 +105,28 @@ describe('useTweakSession', () => {
       await picked;
     });
     expect(store.getState().tweak.selectedBase).toMatchObject({ kind: 'generated', id: 123 });
+    unmount();
+  });
+
+  it("after a workspace switch selects the new workspace's newest image, not the other one's from the URL", async () => {
+    let inTeam = false;
+    mockFetchBy((url) => {
+      const path = new URL(url, 'http://app').pathname;
+      if (path === '/api/images/input-and-create')
+        return json({ inputImages: [], createImages: inTeam ? [render(2001)] : newest, pagination: { inputImages: page(0), createImages: page(inTeam ? 1 : 100) } });
+      if (path === '/api/images/all-user-images') return json({ images: [], pagination: page(0) });
+      return json({ variations: [], currentBaseImageId: 0, baseImageId: 0, pagination: page(0) });
+    });
+    const { store, router, unmount } = openTweak('/edit?imageId=1150&imageType=generated');
+    await waitFor(() => expect(store.getState().tweak.selectedBase).toMatchObject({ id: 1150 }));
+
+    inTeam = true;
+    act(() => {
+      store.dispatch(workspaceSelected(7));
+    });
+    // The shell drops the other workspace's id from the URL (useWorkspaceSync).
+    await act(() => router.navigate('/edit', { replace: true }));
+    await waitFor(() => expect(store.getState().tweak.selectedBase).toMatchObject({ kind: 'generated', id: 2001 }));
     unmount();
   });
 

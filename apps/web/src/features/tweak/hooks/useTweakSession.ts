@@ -173,6 +173,15 @@ export function useTweakSession() {
   // Tweak from the gallery over this screen); the URL's tweak parameters once per visit.
   const handledUrl = useRef<string | null>(null);
   const dataReady = (sources.isSuccess || sources.isError) && (tweakImages.isSuccess || tweakImages.isError);
+  // A workspace switch (the shell drops the other workspace's ids from the URL) is a new visit: the
+  // new workspace's newest image is selected once its lists arrive; a lookup still under way is dropped.
+  const teamId = useAppSelector((s) => s.workspace.teamId);
+  const shownTeamId = useRef(teamId);
+  useEffect(() => {
+    if (shownTeamId.current === teamId) return;
+    shownTeamId.current = teamId;
+    handledUrl.current = null;
+  }, [teamId]);
   useEffect(() => {
     const urlKey = `${searchParams.get('imageId') ?? ''}|${searchParams.get('imageType') ?? ''}`;
     if (handledUrl.current === urlKey || !dataReady) return;
