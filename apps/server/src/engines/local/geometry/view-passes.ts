@@ -1,3 +1,5 @@
+import type { PassValues } from '../../engine.js';
+
 /**
  * A view's depth and normal passes as the geometry code reads them (issue 31 parts 2 and 3), at
  * the size of the image it works on. Camera space is the image's: x right, y down, z forward
@@ -15,21 +17,8 @@ export interface ViewPasses {
   fovDeg?: number | null;
 }
 
-/** The stored 16-bit passes (decode.ts's encoding) of a view, as sent to the engine. */
-export interface StoredViewPasses {
-  width: number;
-  height: number;
-  /** (n + 1) / 2 × 65535, three a pixel, Blender's camera frame; null without a normal pass. */
-  normal: Uint16Array | null;
-  /** 0 = near … 65535 = far or no surface; null without a depth pass. */
-  depth: Uint16Array | null;
-  depthNear: number | null;
-  depthFar: number | null;
-  fovDeg?: number | null;
-}
-
 /** The passes resampled (nearest pixel: no invented normals) to w × h; null without a normal pass. */
-export function viewPassesAt(s: StoredViewPasses, w: number, h: number): ViewPasses | null {
+export function viewPassesAt(s: PassValues, w: number, h: number): ViewPasses | null {
   if (!s.normal) return null;
   const normal = new Float32Array(w * h * 3);
   const metric = s.depth && s.depthNear !== null && s.depthFar !== null && s.depthFar > s.depthNear;
