@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PassValues } from '../../engine.js';
 import { boxCornerView, type BoxView } from '../geometry/box-passes.js';
-import type { VanishingPoint } from '../geometry/plane.js';
 import { splitByNormals } from '../geometry/normal-split.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
-import { blurPlane, sobel } from '../pixels/filters.js';
-import { luminance, newPlane, newRgb, rgbToBytes, type Plane, type Rgb } from '../pixels/image.js';
+import { newPlane, newRgb, rgbToBytes, type Plane, type Rgb } from '../pixels/image.js';
+import { courseError } from '../../../../test/helpers/courses.js';
 import { renderImage, type RenderParams } from './pipeline.js';
 
 /**
@@ -63,34 +62,6 @@ function boxParts(v: BoxView): Plane[] {
     for (let i = 0; i < W * H; i++) m.d[i] = split.labels[i] === k ? 1 : 0;
     return [m];
   });
-}
-
-/** Median angle (degrees) between the courses (structure tensor of the output) and the direction to the vanishing point, well inside the face. */
-function courseError(img: Rgb, face: Plane, vp: VanishingPoint): { median: number; n: number } {
-  const g = sobel(luminance(img));
-  const [xx, xy, yy] = [newPlane(W, H), newPlane(W, H), newPlane(W, H)];
-  for (let i = 0; i < W * H; i++) {
-    xx.d[i] = g.gx.d[i] * g.gx.d[i];
-    xy.d[i] = g.gx.d[i] * g.gy.d[i];
-    yy.d[i] = g.gy.d[i] * g.gy.d[i];
-  }
-  const [jxx, jxy, jyy] = [blurPlane(xx, 3), blurPlane(xy, 3), blurPlane(yy, 3)];
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < W && y < H && face.d[y * W + x] > 0.5;
-  const angles: number[] = [];
-  for (let y = 10; y < H - 10; y += 2)
-    for (let x = 10; x < W - 10; x += 2) {
-      if (![[-9, -9], [9, -9], [-9, 9], [9, 9], [0, 0]].every(([dx, dy]) => inside(x + dx, y + dy))) continue;
-      const i = y * W + x;
-      const [a, b, c] = [jxx.d[i], jxy.d[i], jyy.d[i]];
-      if (Math.hypot(a - c, 2 * b) / Math.max(1e-9, a + c) < 0.2) continue;
-      const line = 0.5 * Math.atan2(2 * b, a - c) + Math.PI / 2;
-      const toVp = Math.atan2(vp.y - y * vp.w, vp.x - x * vp.w);
-      let d = Math.abs(line - toVp) % Math.PI;
-      if (d > Math.PI / 2) d = Math.PI - d;
-      angles.push((d * 180) / Math.PI);
-    }
-  angles.sort((p, q) => p - q);
-  return { median: angles[angles.length >> 1], n: angles.length };
 }
 
 const base: RenderParams = { mode: 'photorealistic', seed: 7, variation: 1, creativity: 2, expressivity: 2, resemblance: 3, lighting: 'natural-daylight', buildingHeight: 500, regions: [] };
