@@ -269,7 +269,7 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     const f = (50 / 36) * W;
     const left = courseError(img, masks[leftIndex], { x: W / 2 - f, y: H / 2, w: 1 });
     const right = courseError(img, masks[1 - leftIndex], { x: W / 2 + f, y: H / 2, w: 1 });
-    console.log(`Blender box, brick courses vs the true vanishing points (median °): left ${left.median.toFixed(2)} (n ${left.n}), right ${right.median.toFixed(2)} (n ${right.n})`);
+    console.warn(`Blender box, brick courses vs the true vanishing points (median °): left ${left.median.toFixed(2)} (n ${left.n}), right ${right.median.toFixed(2)} (n ${right.n})`);
     for (const e of [left, right]) {
       expect(e.n).toBeGreaterThan(200);
       expect(e.median).toBeLessThanOrEqual(2);

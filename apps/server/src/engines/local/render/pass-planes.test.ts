@@ -93,6 +93,6 @@ describe('the preview with a view’s passes', () => {
       await save(out, 'synthetic-box-passes.png');
       await save(plain, 'synthetic-box-no-passes.png');
     }
-    console.log(`course error (median °): x face ${errs[0].median.toFixed(2)} (n ${errs[0].n}), y face ${errs[1].median.toFixed(2)} (n ${errs[1].n})`);
+    console.warn(`course error (median °): x face ${errs[0].median.toFixed(2)} (n ${errs[0].n}), y face ${errs[1].median.toFixed(2)} (n ${errs[1].n})`);
   });
 });
