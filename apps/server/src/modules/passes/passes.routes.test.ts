@@ -170,6 +170,17 @@ describe('passes sent with a view', () => {
       // Each region is one face: all of it on one side of the corner.
       expect([0, all]).toContain(inLeft);
     }
+    // Each region knows its plane from the passes: a wall whose courses run to its own side's vanishing point.
+    const geometry = await t.app.inject({ method: 'GET', url: `/api/masks/${pushed.inputImageId}/geometry`, headers: ada.headers });
+    expect(geometry.statusCode, geometry.body).toBe(200);
+    const planes = geometry.json().data.regions as Array<{ label: string; kind: string; source: string; confidence: number; vanishing: Array<{ x: number; w: number }> }>;
+    expect(planes.map((p) => [p.kind, p.source, p.confidence])).toEqual([
+      ['wall', 'passes', 1],
+      ['wall', 'passes', 1],
+    ]);
+    const courses = planes.map((p) => p.vanishing[0].x / p.vanishing[0].w).sort((a, b) => a - b);
+    expect(courses[0]).toBeLessThan(0);
+    expect(courses[1]).toBeGreaterThan(W);
   });
 
   it("another account cannot list them (404)", async () => {
