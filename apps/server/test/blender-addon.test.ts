@@ -7,6 +7,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { createSubscribedUser, listen, type GenUser } from '../src/modules/generation/generation.test-helpers.js';
+import { getOwnedInputImage, readInputImageBytes } from '../src/modules/images/index.js';
+import { passValuesOf, readPasses } from '../src/modules/passes/index.js';
+import { LocalEngine } from '../src/engines/local/local-engine.js';
+import { newPlane, rgbFromBytes } from '../src/engines/local/pixels/image.js';
+import { courseError } from './helpers/courses.js';
 
 /**
  * Issue 15 part 7: the Blender add-on, run by Blender itself. `blender -b` builds a box with two
@@ -190,6 +195,93 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
       }
     expect(left / ((info.width / 2) * info.height)).toBeGreaterThan(0.95);
     expect(right / ((info.width / 2) * info.height)).toBeLessThan(0.05);
+  });
+
+  /**
+   * Issue 31 parts 2 and 3 on Blender's own passes: Brick on every face (one ID colour), the
+   * camera on the box's corner edge (the image's middle column, pitch 0). The server splits the
+   * one region by the normals into the two faces (IoU ≥ 0.98 each against the halves of the
+   * frame) and the preview, with brick on both, lays each face's courses toward that face's
+   * vanishing point (median error ≤ 2°): world y's on the left (+x) face, world x's on the right.
+   */
+  it('splits a one-material box by its normals; the preview lays brick on each face toward its vanishing point', async () => {
+    const run = await runBlender(home, { ATELIER_ADDON_ZIP: zip, ATELIER_URL: baseUrl, ATELIER_KEY: adaKey, ATELIER_ONE_MATERIAL: '1' });
+    expect(run.code, run.output).toBe(0);
+    const line = run.output.split('\n').find((l) => l.startsWith('ATELIER_RESULT '));
+    const { inputImageId } = JSON.parse(line!.slice('ATELIER_RESULT '.length)) as { inputImageId: number };
+    const passes = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/${inputImageId}/passes`, headers: ada.headers })).json().passes as Array<{ fieldOfView: number }>;
+    // 50 mm on a 36 mm sensor across a landscape frame.
+    for (const p of passes) expect(p.fieldOfView).toBeCloseTo((2 * Math.atan(18 / 50) * 180) / Math.PI, 3);
+
+    const regions = (await t.app.inject({ method: 'GET', url: `/api/masks/${inputImageId}`, headers: ada.headers })).json().data.maskRegions as Array<{
+      label: string;
+      customText: string | null;
+      maskUrl: string;
+    }>;
+    expect(regions.map((r) => `${r.label}: ${r.customText}`).sort()).toEqual(['Brick (2): Brick', 'Brick: Brick']);
+    const W = 320;
+    const H = 240;
+    const masks = await Promise.all(
+      regions.map(async (r) => {
+        const file = await t.app.inject({ method: 'GET', url: r.maskUrl });
+        const { data, info } = await sharp(file.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+        const m = newPlane(W, H);
+        for (let i = 0; i < W * H; i++) m.d[i] = data[i * info.channels] > 127 ? 1 : 0;
+        return m;
+      }),
+    );
+    const iou = (m: { d: Float32Array }, left: boolean) => {
+      let inter = 0;
+      let union = 0;
+      for (let i = 0; i < W * H; i++) {
+        const a = m.d[i] > 0.5;
+        const b = i % W < W / 2 === left;
+        if (a && b) inter++;
+        if (a || b) union++;
+      }
+      return inter / union;
+    };
+    const leftIndex = iou(masks[0], true) > iou(masks[1], true) ? 0 : 1;
+    expect(iou(masks[leftIndex], true)).toBeGreaterThanOrEqual(0.98);
+    expect(iou(masks[1 - leftIndex], false)).toBeGreaterThanOrEqual(0.98);
+
+    // The preview engine's render of the stored view with the stored passes, brick on both regions.
+    const ctx = t.app.ctx;
+    const row = await getOwnedInputImage(ctx.db, ada.id, inputImageId);
+    const input = await readInputImageBytes(ctx, row);
+    const maskPngs = await Promise.all(regions.map(async (r) => (await t.app.inject({ method: 'GET', url: r.maskUrl })).rawPayload));
+    const request = {
+      input,
+      mode: 'photorealistic' as const,
+      prompt: '',
+      variationNumber: 1,
+      settings: { seed: 7, creativity: 5, expressivity: 3, resemblance: 3 } as never,
+      selections: { lighting: 'natural-daylight' },
+      regions: maskPngs.map((mask) => ({ mask, prompt: 'Brick' })),
+    };
+    const engine = new LocalEngine();
+    const out = await engine.render({ ...request, passValues: await passValuesOf(await readPasses(ctx, ada.id, inputImageId)) });
+    expect(out.notes).toContain("Geometry: 2 regions mapped on their planes from the model's depth and normals");
+    const pixels = await sharp(out.image).removeAlpha().raw().toBuffer();
+    const img = rgbFromBytes(pixels, W, H);
+    // The camera (7, 7, 0) looks at the origin, level: focal 50 / 36 × 320 px; world y's
+    // vanishing point is on the left, world x's on the right, both on the middle row.
+    const f = (50 / 36) * W;
+    const left = courseError(img, masks[leftIndex], { x: W / 2 - f, y: H / 2, w: 1 });
+    const right = courseError(img, masks[1 - leftIndex], { x: W / 2 + f, y: H / 2, w: 1 });
+    console.warn(`Blender box, brick courses vs the true vanishing points (median °): left ${left.median.toFixed(2)} (n ${left.n}), right ${right.median.toFixed(2)} (n ${right.n})`);
+    for (const e of [left, right]) {
+      expect(e.n).toBeGreaterThan(200);
+      expect(e.median).toBeLessThanOrEqual(2);
+    }
+    const shots = process.env.SHOTS_DIR;
+    if (shots) {
+      fs.mkdirSync(shots, { recursive: true });
+      fs.writeFileSync(path.join(shots, 'blender-box-view.jpg'), input);
+      await sharp(out.image).png().toFile(path.join(shots, 'blender-box-brick-preview.png'));
+      const plain = await engine.render(request);
+      await sharp(plain.image).png().toFile(path.join(shots, 'blender-box-brick-no-passes.png'));
+    }
   });
 
   it("shows the server's refusal of a bad key and stores nothing", async () => {

@@ -114,13 +114,13 @@ describe('atelier CLI', { timeout: 90_000 }, () => {
     fs.copyFileSync(path.join(ROOT, 'apps/server/test/fixtures/exr/grad-zip-float.exr'), path.join(work, 'depth.exr'));
     fs.writeFileSync(path.join(work, 'small.png'), await makePng(12, 8, '#a0a0a0'));
     fs.writeFileSync(path.join(work, 'normals.png'), await makePng(12, 8, () => [128, 128, 255]));
-    const pushed = await atelier(['push', 'small.png', '--depth', 'depth.exr', '--normal', 'normals.png'], env);
+    const pushed = await atelier(['push', 'small.png', '--depth', 'depth.exr', '--normal', 'normals.png', '--fov', '54.4'], env);
     expect(pushed.code, pushed.stderr).toBe(0);
     const id = new URL(pushed.stdout.trim()).searchParams.get('imageId');
     const passes = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/${id}/passes`, headers: ada.headers })).json().passes;
-    expect(passes.map((p: { kind: string; sourceFormat: string; depthNear: number | null; depthFar: number | null }) => [p.kind, p.sourceFormat, p.depthNear, p.depthFar])).toEqual([
-      ['depth', 'exr', 0.5, 13.75],
-      ['normal', 'png8', null, null],
+    expect(passes.map((p: { kind: string; sourceFormat: string; depthNear: number | null; depthFar: number | null; fieldOfView: number | null }) => [p.kind, p.sourceFormat, p.depthNear, p.depthFar, p.fieldOfView])).toEqual([
+      ['depth', 'exr', 0.5, 13.75, 54.4],
+      ['normal', 'png8', null, null, 54.4],
     ]);
 
     const eightBit = await atelier(['push', 'small.png', '--depth', 'small.png', '--depth-near', '1', '--depth-far', '9'], env);

@@ -6,11 +6,12 @@ import { push, render } from '../src/commands.js';
 
 const USAGE = `Usage:
   atelier push VIEW.png [--id-pass IDS.png] [--materials MAP.json] [--source revit|sketchup|rhino|archicad|blender|webhook]
-                        [--depth DEPTH.png|DEPTH.exr [--depth-near METRES --depth-far METRES]] [--normal NORMALS.png]
+                        [--depth DEPTH.png|DEPTH.exr [--depth-near METRES --depth-far METRES]] [--normal NORMALS.png] [--fov DEGREES]
                         [--name "Camera 01"] [--prompt "…"]
       Uploads a view (with its material ID pass, depth and normal passes) and prints the link that opens it in Create.
       Depth: a 16-bit grey PNG (0 = near; metres with --depth-near/--depth-far, else normalised) or an OpenEXR in metres.
       Normals: an 8- or 16-bit RGB PNG of camera-space normals (x right, y up, z towards the viewer).
+      --fov: the camera's horizontal field of view in degrees (the preview places its planes exactly with it).
   atelier render IMAGE_ID [--variations 1-4] [--prompt "…"] [--wait] [--out DIR]
       Starts a render; with --wait, downloads the results into DIR (default: the current folder).
 
@@ -31,6 +32,7 @@ async function main() {
       normal: { type: 'string' },
       'depth-near': { type: 'string' },
       'depth-far': { type: 'string' },
+      fov: { type: 'string' },
       source: { type: 'string' },
       name: { type: 'string' },
       prompt: { type: 'string' },
@@ -50,8 +52,8 @@ async function main() {
   if (extra.length) throw new CliError(`Unexpected argument "${extra[0]}"`);
   const conn = connection(process.env);
   if (command === 'push') {
-    const { depth, normal, 'depth-near': depthNear, 'depth-far': depthFar } = values;
-    await push(conn, target, { idPass: values['id-pass'], materials: values.materials, depth, normal, depthNear, depthFar, source: values.source, name: values.name, prompt: values.prompt }, io);
+    const { depth, normal, 'depth-near': depthNear, 'depth-far': depthFar, fov } = values;
+    await push(conn, target, { idPass: values['id-pass'], materials: values.materials, depth, normal, depthNear, depthFar, fov, source: values.source, name: values.name, prompt: values.prompt }, io);
   } else {
     await render(conn, target, { variations: values.variations, prompt: values.prompt, wait: values.wait, out: values.out }, io);
   }

@@ -27,10 +27,10 @@ async function filePart(file, what) {
 
 /**
  * `atelier push view.png [--id-pass ids.png] [--materials map.json] [--depth d.png|d.exr [--depth-near m --depth-far m]]
- * [--normal n.png] [--source s] [--name n] [--prompt p]`: prints the deep link that opens Create on the view.
+ * [--normal n.png] [--fov degrees] [--source s] [--name n] [--prompt p]`: prints the deep link that opens Create on the view.
  * @param {Conn} conn
  * @param {string} viewFile
- * @param {{ idPass?: string; materials?: string; depth?: string; normal?: string; depthNear?: string; depthFar?: string; source?: string; name?: string; prompt?: string }} opts
+ * @param {{ idPass?: string; materials?: string; depth?: string; normal?: string; depthNear?: string; depthFar?: string; fov?: string; source?: string; name?: string; prompt?: string }} opts
  * @param {{ out: Print; info: Print }} io
  */
 export async function push(conn, viewFile, opts, io) {
@@ -42,6 +42,7 @@ export async function push(conn, viewFile, opts, io) {
   if (opts.normal) form.append('normal', await filePart(opts.normal, 'the normal pass'), path.basename(opts.normal));
   if (opts.depthNear) form.append('depthNear', opts.depthNear);
   if (opts.depthFar) form.append('depthFar', opts.depthFar);
+  if (opts.fov) form.append('fieldOfView', opts.fov);
   if (opts.source) form.append('source', opts.source);
   if (opts.name) form.append('name', opts.name);
   if (opts.prompt) form.append('prompt', opts.prompt);

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * POST /images/upload-input, stored with the input image, listed by GET /images/input-images/:id/passes.
  */
 
-export const PASS_FIELDS = { depth: 'depth', normal: 'normal', depthNear: 'depthNear', depthFar: 'depthFar' } as const;
+export const PASS_FIELDS = { depth: 'depth', normal: 'normal', depthNear: 'depthNear', depthFar: 'depthFar', fieldOfView: 'fieldOfView' } as const;
 
 export const PASS_KINDS = ['depth', 'normal'] as const;
 export const passKindSchema = z.enum(PASS_KINDS);
@@ -24,6 +24,8 @@ export const PASS_MESSAGES = {
   depthNearFar: 'depthNear and depthFar are metres with 0 ≤ depthNear < depthFar ≤ 1000000; send both or neither',
   depthNearFarExr: 'depthNear and depthFar are for 16-bit PNG depth only: an OpenEXR depth is in metres already',
   depthNearFarWithoutDepth: 'depthNear and depthFar need a depth pass',
+  fieldOfView: "fieldOfView is the camera's horizontal field of view in degrees, more than 0 and less than 180",
+  fieldOfViewWithoutPasses: 'fieldOfView needs a depth or normal pass',
   normalFormat: 'normal must be an 8- or 16-bit RGB PNG of camera-space normals',
   normalSize: (w: number, h: number, vw: number, vh: number) => `normal is ${w}×${h} but the view is ${vw}×${vh}: send it at the view's size`,
   normalRange: 'normal does not hold unit normals (x, y, z mapped from −1…1 to 0…max): most of its pixels are not of length 1',
@@ -38,6 +40,8 @@ export const inputImagePassSchema = z.object({
   /** Depth only: metres of the stored 0 and 65535; null when the depth was sent normalised. */
   depthNear: z.number().nullable(),
   depthFar: z.number().nullable(),
+  /** The camera's horizontal field of view (degrees) the passes were rendered with, when the sender gave it. */
+  fieldOfView: z.number().nullable(),
   /**
    * The stored pass as a 16-bit PNG: depth grey (0 = depthNear, 65535 = depthFar or beyond),
    * normal RGB (camera space, x right, y up, z towards the viewer; value = (n + 1) / 2 × 65535).

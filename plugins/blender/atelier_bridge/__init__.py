@@ -20,7 +20,7 @@ import webbrowser
 
 import bpy
 
-from . import render, upload
+from . import passes, render, upload
 
 
 DEFAULT_SAMPLES = 16
@@ -94,6 +94,7 @@ class ATELIER_OT_send_view(bpy.types.Operator):
                 path=self.path,
                 view_field=self.view_field,
                 passes=depth_and_normal,
+                field_of_view=passes.horizontal_fov_deg(scene),
             )
         except (render.RenderError, upload.AtelierError) as err:
             self.report({"ERROR"}, "Atelier: %s" % err)

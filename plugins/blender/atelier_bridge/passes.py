@@ -115,6 +115,30 @@ def camera_space_normals_png(scene, normal_exr):
     return _png16_rgb(width, height, rows)
 
 
+def horizontal_fov_deg(scene):
+    """The active camera's horizontal field of view in degrees as rendered (its sensor fit and the
+    render's size and pixel aspect), or None for a camera that is not a perspective one."""
+    import math
+
+    cam = scene.camera.data
+    if cam.type != "PERSP":
+        return None
+    r = scene.render
+    width = r.resolution_x * r.pixel_aspect_x
+    height = r.resolution_y * r.pixel_aspect_y
+    fit = cam.sensor_fit
+    if fit == "AUTO":
+        # The sensor width spans the longer side.
+        focal_px = cam.lens / cam.sensor_width * max(width, height)
+    elif fit == "HORIZONTAL":
+        focal_px = cam.lens / cam.sensor_width * width
+    else:
+        focal_px = cam.lens / cam.sensor_height * height
+    # Pixels of the image as written: a non-square pixel aspect stretches x.
+    focal_px_x = focal_px / r.pixel_aspect_x
+    return math.degrees(2 * math.atan(r.resolution_x / 2 / focal_px_x))
+
+
 def read_passes(scene, folder):
     """(depth OpenEXR bytes, normal PNG bytes) of the render just made."""
     with open(_written(folder, "depth"), "rb") as f:

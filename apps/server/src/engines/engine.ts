@@ -61,6 +61,23 @@ export interface RenderRequest extends EngineCallOptions {
   regions: RenderRegion[];
   /** ControlNet images from the view's depth and normal passes (PNG, the input's size), when it was sent with them. */
   passes?: { depth?: Buffer; edges?: Buffer };
+  /** The view's passes themselves, for the preview engine's geometry (region planes, light, haze by depth). */
+  passValues?: PassValues;
+}
+
+/** A view's passes as stored (16-bit values, modules/passes/decode.ts), at the passes' own size. */
+export interface PassValues {
+  width: number;
+  height: number;
+  /** (n + 1) / 2 × 65535, three a pixel, in the camera's frame (x right, y up, z towards the viewer); null without a normal pass. */
+  normal: Uint16Array | null;
+  /** 0 = near … 65535 = far or no surface; null without a depth pass. */
+  depth: Uint16Array | null;
+  /** The depth's range in metres when known. */
+  depthNear: number | null;
+  depthFar: number | null;
+  /** The camera's horizontal field of view (degrees) when the sender gave it. */
+  fovDeg?: number | null;
 }
 
 export interface SegmentRequest extends EngineCallOptions {

@@ -19,6 +19,8 @@ export const inputImagePasses = pgTable(
     height: integer('height').notNull(),
     depthNear: doublePrecision('depth_near'),
     depthFar: doublePrecision('depth_far'),
+    /** The camera's horizontal field of view, degrees (migration 0360); null when not sent. */
+    fovDeg: doublePrecision('fov_deg'),
     dataKey: text('data_key').notNull(),
     previewKey: text('preview_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),

@@ -87,6 +87,7 @@ export function renderParams(req: RenderRequest): RenderParams {
     artStyle,
     artVariant,
     regions: (req.regions ?? []).map(regionParams),
+    passes: req.passValues,
     autoWalls: recipeOf(sel.walls, 'walls'),
     autoFloors: recipeOf(sel.floors, 'floors'),
   };

@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { RenderType } from '@atelier/contract';
+import type { PassValues } from '../engine.js';
 import type { PlaneKind } from './geometry/plane.js';
 import type { GeometryReport } from './geometry/report.js';
 import type { MaterialRecipe } from './materials/recipes.js';
@@ -51,7 +52,7 @@ export type Task =
     }
   | { op: 'enhance'; image: RawRgb; params: EnhanceParams; port?: MessagePort }
   | { op: 'thumbnail'; spec: ThumbnailSpec; size: number; port?: MessagePort }
-  | { op: 'geometry'; image: RawRgb; regions: Array<{ mask: Uint8Array; kind: PlaneKind }>; realHeightCm?: number; port?: MessagePort };
+  | { op: 'geometry'; image: RawRgb; regions: Array<{ mask: Uint8Array; kind: PlaneKind }>; realHeightCm?: number; passes?: PassValues; port?: MessagePort };
 
 export interface SegmentResult {
   regions: Array<{ label: string; area: number; color: [number, number, number]; confidence?: number; mask: Uint8Array }>;

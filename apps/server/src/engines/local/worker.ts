@@ -62,7 +62,7 @@ function execute(task: Task, progress: (p: number) => void): TaskResult {
     case 'geometry': {
       const img = rgbFromBytes(task.image.data, task.image.width, task.image.height);
       const regions = task.regions.map((r) => ({ kind: r.kind, mask: planeFromBytes(r.mask, task.image.width, task.image.height) }));
-      return describeGeometry(img, regions, { realHeightCm: task.realHeightCm });
+      return describeGeometry(img, regions, { realHeightCm: task.realHeightCm, passes: task.passes });
     }
   }
 }

@@ -2,7 +2,7 @@ import { storedRenderType } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import type { EngineImage, RenderRegion, RenderRequest } from '../../engines/engine.js';
 import { AppError } from '../../lib/errors.js';
-import { controlImagesFromPasses, readPasses } from '../passes/index.js';
+import { controlImagesFromPasses, passValuesOf, readPasses } from '../passes/index.js';
 import type { GeneratedImageRow } from '../images/index.js';
 import { readBatchInputs } from './batch-inputs.js';
 import type { RenderSnapshot } from './generation.settings.js';
@@ -59,19 +59,22 @@ export async function renderRequestFor(ctx: AppContext, image: GeneratedImageRow
     selections: snapshot.selections ?? {},
     artStyle: snapshot.artStyle ?? undefined,
     regions: renderRegions(image, masks),
-    passes: await passImages(ctx, image.userId, image.inputImageId),
+    ...(await passInputs(ctx, image.userId, image.inputImageId)),
   };
 }
 
-/** The ControlNet images of the view's depth and normal passes, for the GPU engines (the preview engine does not use them). */
-async function passImages(ctx: AppContext, userId: number, inputImageId: number): Promise<RenderRequest['passes']> {
-  if (ctx.engine.isPreview) return undefined;
+/**
+ * What the view's depth and normal passes give a render: the GPU engines their ControlNet images,
+ * the preview engine the passes' values (exact region planes, light from the normals, haze by depth).
+ */
+async function passInputs(ctx: AppContext, userId: number, inputImageId: number): Promise<Pick<RenderRequest, 'passes' | 'passValues'>> {
   try {
     const passes = await readPasses(ctx, userId, inputImageId);
-    return passes.length ? await controlImagesFromPasses(passes) : undefined;
+    if (!passes.length) return {};
+    return ctx.engine.isPreview ? { passValues: await passValuesOf(passes) } : { passes: await controlImagesFromPasses(passes) };
   } catch (err) {
     // The input image deleted since the batch started: the render goes on from its copy, without passes.
-    if (err instanceof AppError && err.status === 404) return undefined;
+    if (err instanceof AppError && err.status === 404) return {};
     throw err;
   }
 }

@@ -55,6 +55,15 @@ export async function emitInputImageCopied(
 export interface UploadRegions {
   idPass: Buffer;
   materials: string | undefined;
+  /** The view's normal pass when it came with one. */
+  normal?: UploadNormal;
+}
+
+/** A normal pass's values: (n + 1) / 2 × 65535, three a pixel, at the view's size. */
+export interface UploadNormal {
+  width: number;
+  height: number;
+  values: Uint16Array;
 }
 
 export interface UploadRegionsHandler {
@@ -85,6 +94,8 @@ export interface UploadPasses {
 }
 
 export interface CheckedUploadPasses {
+  /** The decoded normal pass (16-bit, three a pixel, the camera's frame): the ID pass's regions are split where it turns. */
+  normal?: UploadNormal;
   store(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number, folder: string): Promise<void>;
 }
 

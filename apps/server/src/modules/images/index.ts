@@ -21,6 +21,7 @@ export {
   type UploadPasses,
   type CheckedUploadPasses,
   type UploadRegions,
+  type UploadNormal,
   type UploadRegionsHandler,
   type InputImageCopiedEvent,
 } from './images.events.js';

@@ -83,7 +83,7 @@ export const PASS_FILE_FIELDS = [PASS_FIELDS.depth, PASS_FIELDS.normal] as const
 export function uploadPassesOf(files: Record<string, { bytes: Buffer } | undefined>, fields: Record<string, string>): UploadPasses | undefined {
   const depth = files[PASS_FIELDS.depth]?.bytes ?? null;
   const normal = files[PASS_FIELDS.normal]?.bytes ?? null;
-  const nearFar = fields[PASS_FIELDS.depthNear] !== undefined || fields[PASS_FIELDS.depthFar] !== undefined;
+  const nearFar = fields[PASS_FIELDS.depthNear] !== undefined || fields[PASS_FIELDS.depthFar] !== undefined || fields[PASS_FIELDS.fieldOfView] !== undefined;
   return depth || normal || nearFar ? { depth, normal, fields } : undefined;
 }
 
@@ -109,7 +109,7 @@ export async function uploadInputImage(
   const row = await createInputImageFromBytes(ctx, image);
   if (!handler && !checkedPasses) return row;
   try {
-    if (regions && handler) await handler.store(ctx, input.userId, row.id, regions);
+    if (regions && handler) await handler.store(ctx, input.userId, row.id, { ...regions, normal: checkedPasses?.normal });
     // The passes sit in the input image's folder, beside its original.
     if (checkedPasses) await checkedPasses.store(ctx, input.userId, row.id, row.originalKey.slice(0, row.originalKey.lastIndexOf('/')));
   } catch (err) {

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { idPassMaterialsSchema, MASK_LIMITS, MASK_MESSAGES, type IdPassMaterials } from '@atelier/contract';
 import { AppError } from '../../lib/errors.js';
 import { parseJsonField } from '../../lib/nul-characters.js';
-import { sniffImageFormat } from '../images/index.js';
+import { splitByNormals } from '../../engines/local/index.js';
+import { sniffImageFormat, type UploadNormal } from '../images/index.js';
 
 /**
  * The ID pass of an architect's view (a render of the same view with every material a flat,
@@ -26,8 +27,10 @@ export interface IdPassRegion {
   mask: Buffer;
   /** The ID pass colour, #rrggbb. */
   idColor: string;
-  /** From the materials map, else "Material N". */
+  /** From the materials map, else "Material N"; "Name (2)" for a further part of a material split by the normals. */
   name: string;
+  /** The material's name from the map (every part of a split material has it), else null. */
+  material: string | null;
   /** Whether the name is the map's (a material the model knows), not a "Material N" placeholder. */
   named: boolean;
   /** Fraction of the image, 0–1. */
@@ -150,10 +153,13 @@ function labelPixels(colours: Int32Array, w: number, h: number, palette: number[
 
 /**
  * The regions of an ID pass for a view of `view`'s size, largest first. `viewRgb` (the view's
- * pixels, RGB, same size) gives each region its mean colour. Throws 400 naming `idPass` when the
- * pass is not a readable PNG of the view's aspect or has no colour to make a region of.
+ * pixels, RGB, same size) gives each region its mean colour. With the view's normal pass
+ * (issue 31 part 2), a material's region is split where the model's surface turns (a façade's
+ * two sides become two regions, "Brick" and "Brick (2)", both of the material). Throws 400
+ * naming `idPass` when the pass is not a readable PNG of the view's aspect or has no colour to
+ * make a region of.
  */
-export async function decodeIdPass(view: ViewSize, idPass: Buffer, materials: IdPassMaterials, viewRgb?: Buffer): Promise<IdPassRegion[]> {
+export async function decodeIdPass(view: ViewSize, idPass: Buffer, materials: IdPassMaterials, viewRgb?: Buffer, normal?: UploadNormal): Promise<IdPassRegion[]> {
   await checkIdPass(view, idPass);
   const { width: w, height: h } = view;
   const raw = await sharp(idPass).removeAlpha().resize(w, h, { fit: 'fill', kernel: 'nearest' }).raw().toBuffer();
@@ -166,9 +172,16 @@ export async function decodeIdPass(view: ViewSize, idPass: Buffer, materials: Id
   }
   const palette = paletteOf(counts, w * h, materials);
   if (palette.length === 0) throw refuse('idPass', MASK_MESSAGES.idPassFlat);
-  const labels = labelPixels(colours, w, h, palette);
+  let labels: ArrayLike<number> = labelPixels(colours, w, h, palette);
+  // Each region's colour: its palette index (the parts of a split region share their material's).
+  let colourOf = palette.map((_, i) => i);
+  if (normal) {
+    const split = splitByNormals(labels, unitNormals(normal, w, h), w, h, w * h * SPLIT_MIN_SHARE, MASK_LIMITS.maxRegions);
+    labels = split.labels;
+    colourOf = split.parent;
+  }
 
-  const sums = palette.map(() => ({ n: 0, r: 0, g: 0, b: 0 }));
+  const sums = colourOf.map(() => ({ n: 0, r: 0, g: 0, b: 0 }));
   for (let p = 0; p < w * h; p++) {
     const s = sums[labels[p]];
     s.n++;
@@ -178,23 +191,49 @@ export async function decodeIdPass(view: ViewSize, idPass: Buffer, materials: Id
       s.b += viewRgb[p * 3 + 2];
     }
   }
-  const order = palette.map((_, i) => i).sort((a, b) => sums[b].n - sums[a].n);
+  const order = colourOf.map((_, i) => i).sort((a, b) => sums[b].n - sums[a].n);
   const regions: IdPassRegion[] = [];
-  for (const [position, i] of order.entries()) {
+  const partsOf = new Map<number, number>();
+  const placeholderOf = new Map<number, string>();
+  for (const i of order) {
     const s = sums[i];
     if (s.n === 0) continue;
     const mask = Buffer.alloc(w * h);
     for (let p = 0; p < w * h; p++) if (labels[p] === i) mask[p] = 255;
-    const idColor = hex(palette[i]);
-    const mean = viewRgb ? (((Math.round(s.r / s.n) << 16) | (Math.round(s.g / s.n) << 8) | Math.round(s.b / s.n)) >>> 0) : palette[i];
+    const c = colourOf[i];
+    const idColor = hex(palette[c]);
+    const part = (partsOf.get(c) ?? 0) + 1;
+    partsOf.set(c, part);
+    if (!placeholderOf.has(c)) placeholderOf.set(c, `Material ${placeholderOf.size + 1}`);
+    const name = materials[idColor] ?? placeholderOf.get(c)!;
+    const mean = viewRgb ? (((Math.round(s.r / s.n) << 16) | (Math.round(s.g / s.n) << 8) | Math.round(s.b / s.n)) >>> 0) : palette[c];
     regions.push({
       mask: await sharp(mask, { raw: { width: w, height: h, channels: 1 } }).png().toBuffer(),
       idColor,
-      name: materials[idColor] ?? `Material ${position + 1}`,
+      name: part === 1 ? name : `${name} (${part})`,
+      material: materials[idColor] ?? null,
       named: materials[idColor] !== undefined,
       area: s.n / (w * h),
       averageColor: hex(mean),
     });
   }
   return regions;
+}
+
+/** A part of a material's region smaller than this share of the view stays with its neighbour. */
+const SPLIT_MIN_SHARE = 0.005;
+
+/** The normal pass as unit vectors at w × h (nearest pixel); (0, 0, 0) where there is no surface. */
+function unitNormals(normal: UploadNormal, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(normal.height - 1, Math.floor(((y + 0.5) * normal.height) / h));
+    for (let x = 0; x < w; x++) {
+      const si = (sy * normal.width + Math.min(normal.width - 1, Math.floor(((x + 0.5) * normal.width) / w))) * 3;
+      const v = [0, 1, 2].map((k) => (normal.values[si + k] / 65535) * 2 - 1);
+      const len = Math.hypot(v[0], v[1], v[2]);
+      if (len >= 0.5) for (let k = 0; k < 3; k++) out[(y * w + x) * 3 + k] = v[k] / len;
+    }
+  }
+  return out;
 }

@@ -28,7 +28,7 @@ export async function storeIdPassRegions(ctx: Pick<AppContext, 'db' | 'storage'>
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const regions = await decodeIdPass({ width: info.width, height: info.height }, upload.idPass, materials, rgb);
+  const regions = await decodeIdPass({ width: info.width, height: info.height }, upload.idPass, materials, rgb, upload.normal);
   const folder = `${maskKeyPrefix(userId, inputImageId)}${crypto.randomUUID().slice(0, 8)}`;
   const written: string[] = [];
   try {
@@ -37,7 +37,7 @@ export async function storeIdPassRegions(ctx: Pick<AppContext, 'db' | 'storage'>
       const key = `${folder}/${position}.png`;
       await ctx.storage.put(key, r.mask, 'image/png');
       written.push(key);
-      rows.push({ userId, inputImageId, position, maskKey: key, label: r.name, customText: r.named ? r.name : null, area: r.area, averageColor: r.averageColor });
+      rows.push({ userId, inputImageId, position, maskKey: key, label: r.name, customText: r.material, area: r.area, averageColor: r.averageColor });
     }
     await ctx.db.transaction(async (tx) => {
       await tx.insert(maskRegions).values(rows);

@@ -12,7 +12,8 @@ import type { StoredPass } from './passes.service.js';
 export const EDGE_DEGREES = 20;
 const EDGE_COS = Math.cos((EDGE_DEGREES * Math.PI) / 180);
 
-async function read16(png: Buffer, channels: 1 | 3): Promise<Uint16Array> {
+/** A stored 16-bit pass PNG's values, `channels` a pixel. */
+export async function read16(png: Buffer, channels: 1 | 3): Promise<Uint16Array> {
   const raw = await sharp(png).toColourspace(channels === 1 ? 'grey16' : 'rgb16').raw({ depth: 'ushort' }).toBuffer();
   return new Uint16Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
 }

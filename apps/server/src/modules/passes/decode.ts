@@ -94,6 +94,15 @@ function normaliseMetres(values: Float32Array): { values: Uint16Array; near: num
   return { values: out, near, far };
 }
 
+/** fieldOfView: the camera's horizontal field of view, degrees, 0 < fov < 180; null when not sent. */
+export function readFieldOfView(fields: Record<string, string>): number | null {
+  const raw = fields[PASS_FIELDS.fieldOfView]?.trim();
+  if (raw === undefined || raw === '') return null;
+  const fov = Number(raw);
+  if (!Number.isFinite(fov) || fov <= 0 || fov >= 180) throw refuse(PASS_FIELDS.fieldOfView, PASS_MESSAGES.fieldOfView);
+  return fov;
+}
+
 export async function decodeDepth(bytes: Buffer, view: ViewSize, fields: Record<string, string>): Promise<DecodedPass> {
   const nearFar = readNearFar(fields);
   if (isExr(bytes)) {

@@ -2,3 +2,4 @@
 export { registerPassesRoutes } from './passes.routes.js';
 export { passKindsOf, readPasses } from './passes.service.js';
 export { controlImagesFromPasses } from './control-images.js';
+export { passValuesOf } from './pass-values.js';

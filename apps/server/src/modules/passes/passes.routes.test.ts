@@ -136,6 +136,53 @@ describe('passes sent with a view', () => {
     expect(mine()).toEqual([]);
   });
 
+  it("keeps the camera's field of view with the passes, and splits an ID-pass region where the normals turn (issue 31 part 2)", async () => {
+    const idPass = await makePng(W, H, '#aa3311');
+    const res = await send(
+      '/api/plugins/views',
+      [
+        file('view', view),
+        file('idPass', idPass),
+        { name: 'materials', value: JSON.stringify({ '#aa3311': 'Brick' }) },
+        file('normal', normalPng16(W, H)),
+        file('depth', depthPng(W, H, (x) => 1000 + x * 10)),
+        { name: 'depthNear', value: '2' },
+        { name: 'depthFar', value: '30' },
+        { name: 'fieldOfView', value: '62.5' },
+      ],
+      { authorization: `Bearer ${key}` },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const pushed = res.json<PushedView>();
+    const { passes } = (await passesOf(ada, pushed.inputImageId)).json<InputImagePassesResponse>();
+    expect(passes.map((p) => p.fieldOfView)).toEqual([62.5, 62.5]);
+    // One material, two faces: two regions of it, each about half the view (the sky's pixels join the face below them).
+    expect(pushed.regions.map((r) => r.name).sort()).toEqual(['Brick', 'Brick']);
+    const masks = await t.app.inject({ method: 'GET', url: `/api/masks/${pushed.inputImageId}`, headers: ada.headers });
+    const regions = masks.json().data.maskRegions as Array<{ label: string; customText: string; maskUrl: string; area: number }>;
+    expect(regions.map((r) => `${r.label}: ${r.customText}`).sort()).toEqual(['Brick (2): Brick', 'Brick: Brick']);
+    for (const r of regions) {
+      expect(r.area).toBeCloseTo(0.5, 1);
+      const png = await t.app.inject({ method: 'GET', url: r.maskUrl });
+      const { data, info } = await sharp(png.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const inLeft = [...Array(W * H).keys()].filter((i) => data[i * info.channels] > 127 && i % W < W / 2).length;
+      const all = [...Array(W * H).keys()].filter((i) => data[i * info.channels] > 127).length;
+      // Each region is one face: all of it on one side of the corner.
+      expect([0, all]).toContain(inLeft);
+    }
+    // Each region knows its plane from the passes: a wall whose courses run to its own side's vanishing point.
+    const geometry = await t.app.inject({ method: 'GET', url: `/api/masks/${pushed.inputImageId}/geometry`, headers: ada.headers });
+    expect(geometry.statusCode, geometry.body).toBe(200);
+    const planes = geometry.json().data.regions as Array<{ label: string; kind: string; source: string; confidence: number; vanishing: Array<{ x: number; w: number }> }>;
+    expect(planes.map((p) => [p.kind, p.source, p.confidence])).toEqual([
+      ['wall', 'passes', 1],
+      ['wall', 'passes', 1],
+    ]);
+    const courses = planes.map((p) => p.vanishing[0].x / p.vanishing[0].w).sort((a, b) => a - b);
+    expect(courses[0]).toBeLessThan(0);
+    expect(courses[1]).toBeGreaterThan(W);
+  });
+
   it("another account cannot list them (404)", async () => {
     const res = await send('/api/images/upload-input', [file('file', view), file('depth', depthPng(W, H, (x) => x * 100))], ada.headers);
     const eve = await createImagesUser(t.app, 'Eve');
@@ -198,6 +245,11 @@ describe('refuses a wrong pass, storing nothing', () => {
   it('normals in a greyscale PNG', () => expectRefused(VIEWS, [file('normal', depthPng(W, H, (x) => x * 500))], 'normal', PASS_MESSAGES.normalFormat));
   it('normals of another size', async () => expectRefused(UPLOAD, [file('normal', await normalPng8(W + 2, H))], 'normal', PASS_MESSAGES.normalSize(W + 2, H, W, H)));
   it('a photo sent as normals (not unit vectors)', () => expectRefused(VIEWS, [file('normal', view)], 'normal', PASS_MESSAGES.normalRange));
+  it('a field of view of 180° or more', () =>
+    expectRefused(VIEWS, [file('normal', normalPng16(W, H)), { name: 'fieldOfView', value: '180' }], 'fieldOfView', PASS_MESSAGES.fieldOfView));
+  it('a field of view that is not a number', () =>
+    expectRefused(UPLOAD, [file('normal', normalPng16(W, H)), { name: 'fieldOfView', value: 'wide' }], 'fieldOfView', PASS_MESSAGES.fieldOfView));
+  it('a field of view without a pass', () => expectRefused(VIEWS, [{ name: 'fieldOfView', value: '40' }], 'fieldOfView', PASS_MESSAGES.fieldOfViewWithoutPasses));
   it('a good depth with bad normals stores neither', async () =>
     expectRefused(VIEWS, [file('depth', depthPng(W, H, (x) => x * 100)), file('normal', view)], 'normal', PASS_MESSAGES.normalRange));
 });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { inputImagePasses } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { getOwnedInputImage, type CheckedUploadPasses, type UploadPasses } from '../images/index.js';
-import { decodeDepth, decodeNormal, type DecodedPass, type ViewSize } from './decode.js';
+import { decodeDepth, decodeNormal, readFieldOfView, type DecodedPass, type ViewSize } from './decode.js';
 import { encodePng16 } from './png16.js';
 
 type PassRow = typeof inputImagePasses.$inferSelect;
@@ -20,11 +20,18 @@ export async function checkUploadPasses(view: ViewSize, upload: UploadPasses): P
     throw new AppError(400, 'VALIDATION_ERROR', PASS_MESSAGES.depthNearFarWithoutDepth, {
       field: upload.fields[PASS_FIELDS.depthNear] !== undefined ? PASS_FIELDS.depthNear : PASS_FIELDS.depthFar,
     });
+  const fovDeg = readFieldOfView(upload.fields);
+  if (fovDeg !== null && !upload.depth && !upload.normal)
+    throw new AppError(400, 'VALIDATION_ERROR', PASS_MESSAGES.fieldOfViewWithoutPasses, { field: PASS_FIELDS.fieldOfView });
   const decoded: DecodedPass[] = [];
   if (upload.depth) decoded.push(await decodeDepth(upload.depth, view, upload.fields));
   if (upload.normal) decoded.push(await decodeNormal(upload.normal, view));
   if (decoded.length === 0) return null;
-  return { store: (ctx, userId, inputImageId, folder) => storePasses(ctx, userId, inputImageId, folder, decoded) };
+  const normal = decoded.find((p) => p.kind === 'normal');
+  return {
+    normal: normal ? { width: normal.width, height: normal.height, values: normal.values } : undefined,
+    store: (ctx, userId, inputImageId, folder) => storePasses(ctx, userId, inputImageId, folder, decoded, fovDeg),
+  };
 }
 
 /** An 8-bit picture of a pass: depth grey with near light, normal its RGB. */
@@ -45,7 +52,7 @@ async function encodePass(pass: DecodedPass) {
   return { data: encodePng16(pass.width, pass.height, pass.channels, pass.values), preview, thumbnail };
 }
 
-async function storePasses(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number, folder: string, passes: DecodedPass[]) {
+async function storePasses(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number, folder: string, passes: DecodedPass[], fovDeg: number | null) {
   const written: string[] = [];
   try {
     for (const pass of passes) {
@@ -66,6 +73,7 @@ async function storePasses(ctx: Pick<AppContext, 'db' | 'storage'>, userId: numb
         height: pass.height,
         depthNear: pass.depthNear,
         depthFar: pass.depthFar,
+        fovDeg,
         ...keys,
       });
     }
@@ -95,6 +103,7 @@ export async function listPasses(ctx: Pick<AppContext, 'db' | 'urls'>, userId: n
     sourceFormat: r.sourceFormat,
     depthNear: r.depthNear,
     depthFar: r.depthFar,
+    fieldOfView: r.fovDeg,
     dataUrl: ctx.urls.sign(r.dataKey),
     previewUrl: ctx.urls.sign(r.previewKey),
     thumbnailUrl: ctx.urls.sign(r.thumbnailKey),
@@ -107,6 +116,8 @@ export interface StoredPass {
   height: number;
   depthNear: number | null;
   depthFar: number | null;
+  /** The camera's horizontal field of view (degrees), when the sender gave it. */
+  fovDeg: number | null;
   /** The stored 16-bit PNG (see inputImagePassSchema.dataUrl). */
   png: Buffer;
 }
@@ -115,7 +126,7 @@ export interface StoredPass {
 export async function readPasses(ctx: Pick<AppContext, 'db' | 'storage'>, userId: number, inputImageId: number): Promise<StoredPass[]> {
   const rows = await passRows(ctx, userId, inputImageId);
   return Promise.all(
-    rows.map(async (r) => ({ kind: r.kind, width: r.width, height: r.height, depthNear: r.depthNear, depthFar: r.depthFar, png: await ctx.storage.get(r.dataKey) })),
+    rows.map(async (r) => ({ kind: r.kind, width: r.width, height: r.height, depthNear: r.depthNear, depthFar: r.depthFar, fovDeg: r.fovDeg, png: await ctx.storage.get(r.dataKey) })),
   );
 }
 

@@ -53,7 +53,7 @@ export function estimatePlanes(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOpti
   return estimateGeometry(rgb, regions, opts).planes;
 }
 
-interface Stats {
+export interface Stats {
   n: number;
   cx: number;
   cy: number;
@@ -63,7 +63,7 @@ interface Stats {
   maxY: number;
 }
 
-function regionStats(mask: Plane): Stats | null {
+export function regionStats(mask: Plane): Stats | null {
   let n = 0;
   let sx = 0;
   let sy = 0;
@@ -103,15 +103,16 @@ function supportIn(fam: VanishingFamily, segs: Segment[], mask: Plane): number {
   return s;
 }
 
-type K = Pick<VanishingFrame, 'focal' | 'cx' | 'cy'>;
+/** A pinhole camera: focal length and principal point, pixels. */
+export type K = Pick<VanishingFrame, 'focal' | 'cx' | 'cy'>;
 const kMat = (k: K) => [k.focal, 0, k.cx, 0, k.focal, k.cy, 0, 0, 1];
-const ray = (k: K, x: number, y: number): Vec3 => [(x - k.cx) / k.focal, (y - k.cy) / k.focal, 1];
+export const ray = (k: K, x: number, y: number): Vec3 => [(x - k.cx) / k.focal, (y - k.cy) / k.focal, 1];
 const project = (k: K, p: Vec3): [number, number] => [k.cx + (k.focal * p[0]) / p[2], k.cy + (k.focal * p[1]) / p[2]];
-const vpOf = (k: K, d: Vec3): VanishingPoint => ({ x: k.focal * d[0] + k.cx * d[2], y: k.focal * d[1] + k.cy * d[2], w: d[2] });
-const orthogonalTo = (a: Vec3, n: Vec3): Vec3 => normalize([a[0] - dot(a, n) * n[0], a[1] - dot(a, n) * n[1], a[2] - dot(a, n) * n[2]]);
+export const vpOf = (k: K, d: Vec3): VanishingPoint => ({ x: k.focal * d[0] + k.cx * d[2], y: k.focal * d[1] + k.cy * d[2], w: d[2] });
+export const orthogonalTo = (a: Vec3, n: Vec3): Vec3 => normalize([a[0] - dot(a, n) * n[0], a[1] - dot(a, n) * n[1], a[2] - dot(a, n) * n[2]]);
 
 /** Turns `d` so that a small step along it from p moves the image point in direction (ix, iy). */
-function orient(k: K, p: Vec3, d: Vec3, ix: number, iy: number): Vec3 {
+export function orient(k: K, p: Vec3, d: Vec3, ix: number, iy: number): Vec3 {
   const eps = 1e-3 * Math.hypot(p[0], p[1], p[2]);
   const a = project(k, p);
   const b = project(k, [p[0] + d[0] * eps, p[1] + d[1] * eps, p[2] + d[2] * eps]);
@@ -122,7 +123,7 @@ function orient(k: K, p: Vec3, d: Vec3, ix: number, iy: number): Vec3 {
  * toPlane for the plane through p0 spanned by unit directions a (u) and b (v), in the units of
  * p0, then scaled by s and shifted so the region's 2nd-percentile (u, v) is the origin.
  */
-function homography(k: K, a: Vec3, b: Vec3, p0: Vec3, mask: Plane, stats: Stats, metres: (range: { u: number; v: number }) => number): number[] | null {
+export function homography(k: K, a: Vec3, b: Vec3, p0: Vec3, mask: Plane, stats: Stats, metres: (range: { u: number; v: number }) => number): number[] | null {
   const km = kMat(k);
   // Columns K·a, K·b, K·p0: plane (u, v, 1) → image.
   const cols = [a, b, p0].map((c) => [km[0] * c[0] + km[2] * c[2], km[4] * c[1] + km[5] * c[2], c[2]]);

@@ -2,6 +2,10 @@ import { cloneRgb, luminance, type Plane, type Rgb } from '../pixels/image.js';
 import { mixSeed, mulberry32 } from '../pixels/prng.js';
 import type { RegionPlane } from '../geometry/plane.js';
 import { estimateRegionPlanes } from './region-planes.js';
+import type { PassValues } from '../../engine.js';
+import { passPlanes, viewUp } from '../geometry/pass-planes.js';
+import { viewPassesAt } from '../geometry/view-passes.js';
+import { lightFromNormals } from './pass-light.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
 import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
@@ -40,6 +44,8 @@ export interface RenderParams {
   regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string; plane?: RegionPlane | null }>;
   autoWalls?: MaterialRecipe;
   autoFloors?: MaterialRecipe;
+  /** The view's depth and normal passes (issue 31): exact region planes, light from the normals, haze by depth. */
+  passes?: PassValues;
 }
 
 export type Progress = (percent: number) => void;
@@ -72,13 +78,17 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const lum0 = needsMaterials ? luminance(input) : null;
   progress(8);
   const a = analyse(input);
+  const view = p.passes ? viewPassesAt(p.passes, input.w, input.h) : null;
   progress(22);
 
   // Materials, into the regions before any grading (so light and weather apply to them), each
   // on its plane: from a model's passes when given, else from the photo's lines.
+  const fromPasses = view && lum0 ? passPlanes(view, p.regions.map((r, i) => (r.recipe && r.surface !== 'backdrop' ? masks[i] : undefined)), p.buildingHeight) : [];
   const planes = lum0
-    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane })), p.buildingHeight)
+    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane ?? fromPasses[i] ?? undefined })), p.buildingHeight)
     : [];
+  const exact = fromPasses.filter((q) => q).length;
+  if (exact) notes.push(`Geometry: ${exact} region${exact > 1 ? 's' : ''} mapped on ${exact > 1 ? 'their planes' : 'its plane'} from the model's depth and normals`);
   let mi = 0;
   for (const r of p.regions) {
     const plane = planes[mi];
@@ -154,6 +164,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const original = look.windowGlow > 0.01 || look.streetLights > 0.01 ? cloneRgb(img) : img;
 
   grade(img, look, { sunSide: side });
+  if (view && lightFromNormals(img, view, viewUp(view), look, side, a.sky.mask)) notes.push("Light: the sun on the model's surfaces by their normals");
   progress(55);
 
   // Sky replacement (with the context backdrop at the horizon).
@@ -207,7 +218,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   streetLights(img, original, look, a, mixSeed(seed, 'lamps'));
   wetGround(img, look, a, mixSeed(seed, 'wet'));
   snowCover(img, look, a, mixSeed(seed, 'snowcover'));
-  atmosphere(img, look, a, mixSeed(seed, 'fog'));
+  atmosphere(img, look, a, mixSeed(seed, 'fog'), view?.depth ?? null);
   lightning(img, look, a, mixSeed(seed, 'bolt'));
   rainfall(img, look, mixSeed(seed, 'rain'));
   snowfall(img, look, mixSeed(seed, 'snow'));

@@ -12,7 +12,6 @@ import type { Look } from './looks.js';
  * lightning, window glow and street lights.
  */
 
-/** Haze grows toward the horizon line; fog adds a patchy veil everywhere and softens. */
 /** A smooth noise field evaluated on a coarse grid (u, v in 0..1), for cheap sampling. */
 function lowResField(w: number, h: number, f: (u: number, v: number) => number): Plane & { sx: number; sy: number } {
   const fw = Math.max(2, Math.ceil(w / 4));
@@ -22,7 +21,12 @@ function lowResField(w: number, h: number, f: (u: number, v: number) => number):
   return Object.assign(p, { sx: (fw - 1) / Math.max(1, w - 1), sy: (fh - 1) / Math.max(1, h - 1) });
 }
 
-export function atmosphere(img: Rgb, look: Look, a: SceneAnalysis, seed: number): void {
+/** With a depth pass (metres, NaN where no surface), haze and fog grow with each pixel's distance instead. */
+const HAZE_M = 300;
+const FOG_M = 40;
+
+/** Haze grows toward the horizon line; fog adds a patchy veil everywhere and softens. */
+export function atmosphere(img: Rgb, look: Look, a: SceneAnalysis, seed: number, depth: Float32Array | null = null): void {
   if (look.haze < 0.01 && look.fog < 0.01) return;
   const { w, h, d } = img;
   const hz = a.sky.horizonY;
@@ -35,10 +39,12 @@ export function atmosphere(img: Rgb, look: Look, a: SceneAnalysis, seed: number)
       const i = y * w + x;
       const j = i * 3;
       const sky = a.sky.mask.d[i];
-      let k = look.haze * (0.25 + 0.75 * profile) * (1 - sky * 0.5);
+      const z = depth ? depth[i] : NaN;
+      const far = Number.isFinite(z);
+      let k = look.haze * (far ? 1 - Math.exp(-z / HAZE_M) : 0.25 + 0.75 * profile) * (1 - sky * 0.5);
       if (look.fog > 0) {
         const patch = 0.75 + 0.35 * samplePlane(patches, x * patches.sx, y * patches.sy);
-        const f = look.fog * patch * (0.55 + 0.45 * profile) * (1 - sky * 0.3);
+        const f = look.fog * patch * (far ? 1 - Math.exp(-z / FOG_M) : 0.55 + 0.45 * profile) * (1 - sky * 0.3);
         if (soft) {
           const sb = f * 0.8;
           d[j] += (soft.d[j] - d[j]) * sb;
