@@ -49,6 +49,11 @@ export interface AppContext {
    * fewer seats); 0 until the teams module replaces it, as subscriptionOf is replaced by billing.
    */
   teamMemberCount: (accountUserId: number) => Promise<number>;
+  /**
+   * Who receives a team's bills: its owner's e-mail (a team's account has an unroutable one);
+   * null for an account that is not a team's, or until the teams module replaces it.
+   */
+  teamBillingEmail: (accountUserId: number) => Promise<string | null>;
   /** The image engine ENGINE selects (createEngine); tests may swap in another Engine implementation. */
   engine: Engine;
   /** The job queue (pg-boss on the application's database): started with the app, stopped on close. */
@@ -84,6 +89,7 @@ export function createContext(
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
     teamMemberCount: overrides.teamMemberCount ?? (async () => 0),
+    teamBillingEmail: overrides.teamBillingEmail ?? (async () => null),
     engine: overrides.engine ?? createEngine(config, { db: database.db, log }),
     jobs: overrides.jobs ?? createJobQueue(database, config, log),
     events: overrides.events ?? createEventBus(database, log),

@@ -12,7 +12,7 @@ import { getSubscriptionRow, toSubscription } from './subscription.service.js';
 // invoices are checkout.service.ts; provider customers are customers.ts.
 
 /** What the billing services need from the app context. */
-export type BillingDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'teamMemberCount'>;
+export type BillingDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'payments' | 'teamMemberCount' | 'teamBillingEmail'>;
 
 export type Executor = Db | Tx;
 

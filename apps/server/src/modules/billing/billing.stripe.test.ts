@@ -410,6 +410,9 @@ describe('Stripe: studio plans per seat', { timeout: 120_000 }, () => {
     expect(res.statusCode, res.body).toBe(200);
     const create = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').pop()!;
     const price = fake.prices.find((p) => p.lookup_key === 'atelier_team_explorer_yearly')!;
+    // The team's Stripe customer is billed to its owner, named for the team.
+    const customer = fake.customers.get(String(create.body.customer))!;
+    expect(customer).toMatchObject({ email: team.owner.email, name: 'Stripe Studio', metadata: { userId: String(team.accountId) } });
     expect(create.body).toMatchObject({
       mode: 'subscription',
       client_reference_id: String(team.accountId),

@@ -74,7 +74,7 @@ export async function getLocalCheckout(deps: BillingDeps, userId: number, id: st
     amount: row.amount,
     currency: 'EUR',
     description: row.description,
-    customerEmail: user?.email ?? '',
+    customerEmail: (await deps.teamBillingEmail(userId)) ?? user?.email ?? '',
     returnPath: returnPathOf(row),
     expiresAt: row.expiresAt.toISOString(),
   };

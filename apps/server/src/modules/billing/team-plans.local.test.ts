@@ -60,6 +60,8 @@ describe('studio plans: checkout in demo mode', { timeout: 120_000 }, () => {
     await addMember(t.app, t.dataDir, team, 'admin', 'Adam Admin');
     await addMember(t.app, t.dataDir, team, 'member', 'Mia Member');
     const { session, done } = await buyTeamPlan(team, { planType: 'EXPLORER', billingCycle: 'MONTHLY', seats: 5 });
+    // The studio is billed to its owner (its own account's address is a placeholder).
+    expect(session.customerEmail).toBe(team.owner.email);
     expect(session).toMatchObject({ kind: 'SUBSCRIPTION', planName: 'Studio Explorer', seats: 5, credits: 750, amount: 5 * 4900, description: 'Studio Explorer, 5 seats, billed monthly' });
     expect(done.subscription).toMatchObject({ planType: 'EXPLORER', status: 'ACTIVE', seats: 5, credits: 750 });
     expect(done.credits).toBe(750);

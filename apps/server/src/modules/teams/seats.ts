@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PlanType } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { teamMembers, teams } from '../../db/schema/index.js';
+import { teamMembers, teams, users } from '../../db/schema/index.js';
 import { getCatalog, getSubscription } from '../billing/index.js';
 
 export interface TeamSeats {
@@ -26,6 +26,18 @@ export async function seatLimitOf(ex: Db | Tx, team: { seatLimit: number; accoun
     return { seats: sub.seats, planType, planName: getCatalog().planName(planType, sub.seats) };
   }
   return { seats: team.seatLimit, planType, planName: null };
+}
+
+/** The e-mail of the owner of the team whose account is `accountUserId`, or null for an account that is not a team's. */
+export async function ownerEmailOfAccount(ex: Db | Tx, accountUserId: number): Promise<string | null> {
+  const [row] = await ex
+    .select({ email: users.email })
+    .from(teams)
+    .innerJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.role, 'owner')))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teams.accountUserId, accountUserId))
+    .limit(1);
+  return row?.email ?? null;
 }
 
 /** Members of the team whose account is `accountUserId` (0 for an account that is not a team's). */

@@ -26,7 +26,7 @@ import { createTeam, deleteTeam, listTeams } from './teams.service.js';
 import { createInvitation, joinTeam, listInvitations, resendInvitation, revokeInvitation } from './invitations.service.js';
 import { listMembers, removeMember, updateMember } from './members.service.js';
 import { teamUsage, usageCsv } from './usage.service.js';
-import { memberCountOfAccount } from './seats.js';
+import { memberCountOfAccount, ownerEmailOfAccount } from './seats.js';
 
 const tags = ['teams'];
 const security = [{ bearerAuth: [] }];
@@ -41,6 +41,8 @@ const success = z.object({ success: z.literal(true) });
 export async function registerTeamRoutes(api: App): Promise<void> {
   // Billing refuses a studio plan with fewer seats than the team has members.
   api.ctx.teamMemberCount = (accountUserId) => memberCountOfAccount(api.ctx.db, accountUserId);
+  // A team's bills (Stripe customer, test checkout) go to its owner.
+  api.ctx.teamBillingEmail = (accountUserId) => ownerEmailOfAccount(api.ctx.db, accountUserId);
   await api.register(teamsPlugin, { prefix: '/teams' });
 }
 
