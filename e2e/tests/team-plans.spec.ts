@@ -93,6 +93,8 @@ test('the owner buys a studio plan for three seats in the test checkout; the poo
   await memberPage.goto('/subscription');
   await expect(memberPage.getByRole('heading', { name: "Billing is managed by the studio's owner" })).toBeVisible();
   await expect(memberPage.getByRole('spinbutton', { name: 'Seats' })).toHaveCount(0);
+  // The header's ring shows the member the team pool (not the owner's billing).
+  await expect(memberPage.getByRole('link', { name: /450 team credits remaining/ })).toBeVisible();
   await shoot(memberPage, 'member-subscription');
   const refused = await request.post('/api/subscription/checkout', { headers: inTeam(member.token, teamId), data: { planType: 'PRO', billingCycle: 'MONTHLY', seats: 3 } });
   expect(refused.status()).toBe(403);

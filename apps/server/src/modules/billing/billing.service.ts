@@ -35,7 +35,7 @@ export async function getPricing(db: Executor, userId: number): Promise<PricingR
   };
 }
 
-export async function getCreditsSummary(db: Executor, userId: number): Promise<CreditsSummary> {
+export async function getCreditsSummary(db: Executor, userId: number, opts: { mayBuy: boolean } = { mayBuy: true }): Promise<CreditsSummary> {
   const [breakdown, row] = await Promise.all([getCreditBreakdown(db, userId), getSubscriptionRow(db, userId)]);
   const subscription = toSubscription(row);
   return {
@@ -44,7 +44,7 @@ export async function getCreditsSummary(db: Executor, userId: number): Promise<C
     planCredits: breakdown.plan,
     allowance: subscription.credits,
     packs: getCatalog().packs,
-    canPurchase: hasActivePlan(subscription),
+    canPurchase: opts.mayBuy && hasActivePlan(subscription),
   };
 }
 /** The session payload parts billing owns: the subscription and the balance. */

@@ -152,13 +152,17 @@ describe('studio plans: who may buy what', { timeout: 120_000 }, () => {
         ['GET', '/subscription'],
         ['POST', '/subscription/checkout', { planType: 'STARTER', billingCycle: 'MONTHLY', seats: 3 }],
         ['POST', '/subscription/portal'],
-        ['GET', '/credits'],
+        ['POST', '/credits/checkout', { pack: 'PACK_50' }],
         ['GET', '/billing/invoices'],
       ] as const) {
         const res = await call(method, url, h, body);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json()).toEqual({ code: 'TEAM_ROLE_FORBIDDEN', message: "Billing is managed by the studio's owner" });
       }
+      // The pool itself (the header's credits ring) is every member's to see, not to buy for.
+      const pool = await call('GET', '/credits', h);
+      expect(pool.statusCode).toBe(200);
+      expect(pool.json()).toMatchObject({ credits: 0, canPurchase: false });
     }
   });
 
