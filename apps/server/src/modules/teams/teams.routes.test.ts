@@ -5,7 +5,7 @@ import { teamInvitations, teamMembers, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { createUser, tokenFor, bearer } from '../../../test/helpers/factories.js';
 import { linkIn, nextOutboxMail } from '../../../test/helpers/mail.js';
-import { addMember, createPerson, createTeamVia, inTeam, invite, type TestTeam } from './teams.test-helpers.js';
+import { addMember, createPerson, createTeamVia, invite, type TestTeam } from './teams.test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
