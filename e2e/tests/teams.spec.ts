@@ -17,9 +17,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/teams-${name}.png` });
 }
 
-/** The team's plan through the local test-mode checkout, in the team's workspace (set-up). */
+/** The team's studio plan (3 seats) through the local test-mode checkout, in the team's workspace (set-up). */
 async function subscribeTeam(request: APIRequestContext, token: string, teamId: number): Promise<void> {
-  const checkout = await request.post('/api/subscription/checkout', { headers: inTeam(token, teamId), data: { planType: 'EXPLORER', billingCycle: 'MONTHLY' } });
+  const checkout = await request.post('/api/subscription/checkout', { headers: inTeam(token, teamId), data: { planType: 'EXPLORER', billingCycle: 'MONTHLY', seats: 3 } });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const sessionId = new URL(((await checkout.json()) as { url: string }).url, 'http://x').searchParams.get('session')!;
   const done = await request.post(`/api/billing/local/sessions/${encodeURIComponent(sessionId)}/complete`, { headers: inTeam(token, teamId) });

@@ -157,6 +157,17 @@ export function expectedStripePrices(): { lookupKey: string; amount: number; int
       }
     }
   }
+  for (const plan of catalog.teamPlans) {
+    for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+      const ref = { planType: plan.planType, billingCycle, isEducational: false, team: true };
+      rows.push({
+        lookupKey: catalog.planLookupKey(ref),
+        amount: catalog.price(ref),
+        interval: billingCycle === 'YEARLY' ? 'year' : 'month',
+        label: `${plan.name}, ${billingCycle.toLowerCase()}, per seat (quantity = seats)`,
+      });
+    }
+  }
   for (const pack of catalog.packs) {
     rows.push({ lookupKey: catalog.packLookupKey(pack.id), amount: pack.price, interval: null, label: `${pack.credits} credits (one-time)` });
   }

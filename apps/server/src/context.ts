@@ -44,6 +44,16 @@ export interface AppContext {
    * callers read it at call time, so replacing it later takes effect at once.
    */
   subscriptionOf: (userId: number) => Promise<Subscription>;
+  /**
+   * The members of the team whose account is `accountUserId` (billing refuses a studio plan with
+   * fewer seats); 0 until the teams module replaces it, as subscriptionOf is replaced by billing.
+   */
+  teamMemberCount: (accountUserId: number) => Promise<number>;
+  /**
+   * Who receives a team's bills: its owner's e-mail (a team's account has an unroutable one);
+   * null for an account that is not a team's, or until the teams module replaces it.
+   */
+  teamBillingEmail: (accountUserId: number) => Promise<string | null>;
   /** The image engine ENGINE selects (createEngine); tests may swap in another Engine implementation. */
   engine: Engine;
   /** The job queue (pg-boss on the application's database): started with the app, stopped on close. */
@@ -78,6 +88,8 @@ export function createContext(
     mailer: overrides.mailer ?? createMailer(config, log),
     identity: overrides.identity ?? createIdentityProvider(config),
     subscriptionOf: overrides.subscriptionOf ?? (async () => ({ ...FREE_SUBSCRIPTION })),
+    teamMemberCount: overrides.teamMemberCount ?? (async () => 0),
+    teamBillingEmail: overrides.teamBillingEmail ?? (async () => null),
     engine: overrides.engine ?? createEngine(config, { db: database.db, log }),
     jobs: overrides.jobs ?? createJobQueue(database, config, log),
     events: overrides.events ?? createEventBus(database, log),

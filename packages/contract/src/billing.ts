@@ -16,11 +16,27 @@ export const BILLING_MESSAGES = {
   downgradeInPortal: 'Downgrades are made in the billing portal',
   pastDue: 'Your last payment failed. Update your payment method in the billing portal first.',
   noBillingAccount: 'You have no billing account yet. Choose a plan first.',
+  ownerManagesBilling: "Billing is managed by the studio's owner",
+  seatsRequired: 'seats: choose how many seats the studio plan has',
+  teamPlansOnlyInTeams: 'seats: studio plans are bought in a studio workspace; personal plans have no seats',
+  alreadyOnTeamPlan: 'The studio is already on this plan with these seats',
 } as const;
+
+/** Seats a team plan may have (the seat picker's bounds; the server refuses others, naming `seats`). */
+export const TEAM_PLAN_MIN_SEATS = 2;
+export const TEAM_PLAN_MAX_SEATS = 200;
+
+/** The refusal of fewer seats than the studio has members. */
+export function seatsBelowMembersMessage(seats: number, members: number): string {
+  return `seats: the studio has ${members} members, so its plan needs at least ${members} seats (you chose ${seats}). Remove members first to pay for fewer seats.`;
+}
 
 /** The error codes of the billing endpoints the browser may branch on. */
 export const BILLING_ERROR_CODES = {
   studentVerificationRequired: 'STUDENT_VERIFICATION_REQUIRED',
+  /** A team plan without seats, a personal plan with seats, or an educational plan for a team. */
+  teamPlanMismatch: 'TEAM_PLAN_MISMATCH',
+  seatsBelowMembers: 'SEATS_BELOW_MEMBERS',
   alreadySubscribed: 'ALREADY_SUBSCRIBED',
   useBillingPortal: 'USE_BILLING_PORTAL',
   paymentPastDue: 'PAYMENT_PAST_DUE',
@@ -51,19 +67,47 @@ export const pricingPlanSchema = z.object({
 });
 export type PricingPlan = z.infer<typeof pricingPlanSchema>;
 
-/** GET /subscription/plans */
+/** One studio (team) plan: priced per seat, each seat adding `creditsPerSeat` to the team pool a month. */
+export const teamPricingPlanSchema = z.object({
+  planType: paidPlanTypeSchema,
+  /** e.g. 'Studio Explorer'. */
+  name: z.string(),
+  description: z.string(),
+  creditsPerSeat: z.number().int().positive(),
+  /** Cents per seat. */
+  pricesPerSeat: planPricesSchema,
+  currency: z.literal('EUR'),
+  features: z.array(z.string()),
+});
+export type TeamPricingPlan = z.infer<typeof teamPricingPlanSchema>;
+
+/**
+ * GET /subscription/plans. In a team workspace (owner only) the personal plans are empty and
+ * `teamPlans` lists the studio plans; the personal workspace never gets `teamPlans`.
+ */
 export const pricingResponseSchema = z.object({
   regularPlans: z.array(pricingPlanSchema),
   educationalPlans: z.array(pricingPlanSchema),
   isStudent: z.boolean(),
+  teamPlans: z.array(teamPricingPlanSchema).optional(),
 });
 export type PricingResponse = z.infer<typeof pricingResponseSchema>;
 
-/** POST /subscription/checkout */
+const seatsSchema = z
+  .number({ error: 'seats: send the number of seats as a whole number' })
+  .int('seats: send the number of seats as a whole number')
+  .min(TEAM_PLAN_MIN_SEATS, `seats: a studio plan has at least ${TEAM_PLAN_MIN_SEATS} seats`)
+  .max(TEAM_PLAN_MAX_SEATS, `seats: a studio plan has at most ${TEAM_PLAN_MAX_SEATS} seats`);
+
+/**
+ * POST /subscription/checkout. `seats` only in a team workspace, where it is required: the same
+ * plan and cycle with other seats changes the seats.
+ */
 export const checkoutRequestSchema = z.object({
   planType: paidPlanTypeSchema,
   billingCycle: billingCycleSchema.default('MONTHLY'),
   isEducational: z.boolean().default(false),
+  seats: seatsSchema.optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -121,6 +165,8 @@ export const localCheckoutSessionSchema = z.object({
   isEducational: z.boolean(),
   /** True when the checkout changes an existing subscription. */
   isChange: z.boolean(),
+  /** A studio plan's seats (null for a personal plan or a pack). */
+  seats: z.number().int().nullable(),
   packId: z.string().nullable(),
   credits: z.number().int(),
   /** Cents. */
@@ -143,7 +189,7 @@ export type LocalCheckoutCompleteResponse = z.infer<typeof localCheckoutComplete
 
 /** POST /billing/local/portal — the test-mode portal's actions. */
 export const localPortalActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('change'), planType: paidPlanTypeSchema, billingCycle: billingCycleSchema }),
+  z.object({ action: z.literal('change'), planType: paidPlanTypeSchema, billingCycle: billingCycleSchema, seats: seatsSchema.optional() }),
   z.object({ action: z.literal('cancel') }),
   z.object({ action: z.literal('resume') }),
 ]);

@@ -62,8 +62,10 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   isEducational: z.boolean(),
-  /** The plan allowance per month. */
+  /** The plan allowance per month (a team plan: credits per seat × seats). */
   credits: z.number().int(),
+  /** A team plan's paid seats; absent on a personal plan. */
+  seats: z.number().int().positive().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, NAME_CONTROL_CHARACTERS } from './auth.js';
-import { planTypeSchema, type PlanType } from './plans.js';
+import { planTypeSchema } from './plans.js';
 
 /**
  * Studios (issue 32): a team workspace is its own account; members act on it.
@@ -116,8 +116,14 @@ export const teamListItemSchema = teamSummarySchema.extend({
   seatLimit: z.number().int(),
   /** The team account's pool (credits). */
   creditBalance: z.number().int(),
-  /** The team's plan (FREE without an active one); it sets seatLimit (TEAM_PLAN_SEATS). */
+  /**
+   * The team's plan (FREE without an active one). Team plans are priced per seat and bought by the
+   * owner through the same checkout and portal (POST /api/subscription/checkout with `seats`, in
+   * the team's workspace); seatLimit is the plan's seats, TEAM_DEFAULT_SEAT_LIMIT without a plan.
+   */
   planType: planTypeSchema,
+  /** The team plan's name ('Studio Explorer'), null without a team plan. */
+  planName: z.string().nullable(),
 });
 export type TeamListItem = z.infer<typeof teamListItemSchema>;
 export const teamListResponseSchema = z.array(teamListItemSchema);
@@ -210,13 +216,6 @@ export const teamUsageResponseSchema = z.object({
 });
 export type TeamUsageResponse = z.infer<typeof teamUsageResponseSchema>;
 
-/**
- * Team plans: a team subscribes to a plan of the catalog through the same checkout and portal as
- * a person (POST /api/subscription/checkout, GET /api/subscription, the local test checkout …)
- * sent with the team's X-Atelier-Workspace header; only the owner may (403 TEAM_ROLE_FORBIDDEN
- * for admins and members). The plan's allowance fills the team pool; its tier sets the seats.
- */
-export const TEAM_PLAN_SEATS: Record<PlanType, number> = { FREE: TEAM_DEFAULT_SEAT_LIMIT, STARTER: 5, EXPLORER: 10, PRO: 25 };
 
 /** The team's workspace as the switcher shows it (on each list item and in live messages). */
 export const workspaceSchema = z.discriminatedUnion('kind', [

@@ -74,6 +74,8 @@ export interface StripeFake {
   /** Any change to the stored subscription (status, cancel_at_period_end, price). */
   updateSubscription(subscriptionId: string, patch: Obj): Obj;
   setPrice(subscriptionId: string, lookupKey: string): Obj;
+  /** The item's quantity changes (the portal's seat change, confirmed). */
+  setQuantity(subscriptionId: string, quantity: number): Obj;
   /** Uses the legacy shape: the period on the subscription, not on its items (API before 2025-03-31). */
   makeLegacy(subscriptionId: string): Obj;
   close(): Promise<void>;
@@ -118,13 +120,13 @@ export async function startStripeFake(): Promise<StripeFake> {
   const priceById = (id: string) => prices.find((p) => p.id === id);
   const priceByKey = (key: string) => prices.find((p) => p.lookup_key === key && p.active);
 
-  function subscriptionItem(subId: string, price: FakePrice, start: number, end: number): Obj {
+  function subscriptionItem(subId: string, price: FakePrice, quantity: number, start: number, end: number): Obj {
     return {
       id: rid('si'),
       object: 'subscription_item',
       subscription: subId,
       price,
-      quantity: 1,
+      quantity,
       current_period_start: start,
       current_period_end: end,
     };
@@ -162,6 +164,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (body.customer && !customers.has(String(body.customer))) return [400, `No such customer: '${body.customer}'`];
       const price = items[0] && priceById(items[0].price);
       if (!price) return [400, 'No such price'];
+      // Stripe requires a quantity with every price line item, a positive whole number.
+      for (const [i, item] of items.entries()) {
+        if (item.quantity === undefined) return [400, `Missing required param: line_items[${i}][quantity].`];
+        if (!/^[1-9][0-9]*$/.test(String(item.quantity))) return [400, `Invalid integer: ${item.quantity}`];
+      }
       if (body.mode === 'subscription' && price.type !== 'recurring') return [400, 'subscription mode needs a recurring price'];
       if (body.mode === 'payment' && price.type !== 'one_time') return [400, 'payment mode needs a one-time price'];
       const id = rid('cs_test');
@@ -176,7 +183,7 @@ export async function startStripeFake(): Promise<StripeFake> {
         metadata: body.metadata ?? {},
         subscription: null,
         payment_intent: null,
-        amount_total: price.unit_amount * Number(items[0].quantity ?? 1),
+        amount_total: price.unit_amount * Number(items[0].quantity),
         currency: price.currency,
         success_url: body.success_url,
         cancel_url: body.cancel_url ?? null,
@@ -195,12 +202,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!body.customer || !customers.has(String(body.customer))) return [400, `No such customer: '${body.customer}'`];
       const flow = body.flow_data as Obj | undefined;
       if (flow?.type === 'subscription_update_confirm') {
-        const confirm = flow.subscription_update_confirm as { subscription: string; items: { id: string; price: string }[] };
+        const confirm = flow.subscription_update_confirm as { subscription: string; items: { id: string; price: string; quantity?: string }[] };
         const sub = subscriptions.get(confirm.subscription);
         if (!sub) return [400, `No such subscription: '${confirm.subscription}'`];
         const items = (sub.items as { data: Obj[] }).data;
         if (!items.some((i) => i.id === confirm.items[0]?.id)) return [400, 'No such subscription item'];
         if (!priceById(confirm.items[0].price)) return [400, 'No such price'];
+        const q = confirm.items[0].quantity;
+        if (q !== undefined && !/^[1-9][0-9]*$/.test(String(q))) return [400, `Invalid integer: ${q}`];
       }
       const id = rid('bps');
       const p = {
@@ -290,6 +299,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       s.payment_status = 'paid';
       const input = sessionInputs.get(sessionId)!;
       const price = priceById(input.items[0].price)!;
+      const quantity = Number(input.items[0].quantity);
       if (s.mode === 'subscription') {
         const id = rid('sub');
         const start = opts.periodStart ?? now();
@@ -305,7 +315,7 @@ export async function startStripeFake(): Promise<StripeFake> {
           billing_cycle_anchor: start,
           created: start,
           metadata: subData.metadata ?? {},
-          items: { object: 'list', data: [subscriptionItem(id, price, start, periodEnd(start, price))], has_more: false },
+          items: { object: 'list', data: [subscriptionItem(id, price, quantity, start, periodEnd(start, price))], has_more: false },
         };
         subscriptions.set(id, sub);
         s.subscription = id;
@@ -316,13 +326,13 @@ export async function startStripeFake(): Promise<StripeFake> {
           number: `INV-${invoices.length + 1001}`,
           created: start,
           status: 'paid',
-          amount_due: price.unit_amount,
-          amount_paid: price.unit_amount,
+          amount_due: price.unit_amount * quantity,
+          amount_paid: price.unit_amount * quantity,
           currency: 'eur',
           description: null,
           hosted_invoice_url: `https://invoice.stripe.com/i/${id}`,
           invoice_pdf: `https://pay.stripe.com/invoice/${id}/pdf`,
-          lines: { object: 'list', data: [{ description: `1 × ${price.lookup_key}` }], has_more: false },
+          lines: { object: 'list', data: [{ description: `${quantity} × ${price.lookup_key}` }], has_more: false },
           parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata: {} } },
         });
       } else {
@@ -348,6 +358,11 @@ export async function startStripeFake(): Promise<StripeFake> {
       const sub = subscriptions.get(subscriptionId)!;
       const item = (sub.items as { data: Obj[] }).data[0];
       item.price = priceByKey(lookupKey)!;
+      return sub;
+    },
+    setQuantity(subscriptionId, quantity) {
+      const sub = subscriptions.get(subscriptionId)!;
+      (sub.items as { data: Obj[] }).data[0].quantity = quantity;
       return sub;
     },
     makeLegacy(subscriptionId) {

@@ -36,6 +36,8 @@ export const subscriptions = pgTable(
     grantedAllowance: integer('granted_allowance').notNull().default(0),
     /** When the scheduler next has work here: a yearly plan's next month, a local plan's renewal. */
     nextGrantAt: timestamp('next_grant_at', { withTimezone: true }),
+    /** A studio plan's paid seats (migration 0350); null for a personal plan. */
+    seats: integer('seats'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +83,8 @@ export const checkoutSessions = pgTable(
     isEducational: boolean('is_educational').notNull().default(false),
     /** The checkout changes the plan of an existing subscription. */
     isChange: boolean('is_change').notNull().default(false),
+    /** A studio plan's seats (migration 0350); null for a personal plan or a pack. */
+    seats: integer('seats'),
     packId: text('pack_id', { enum: CREDIT_PACK_IDS }),
     credits: integer('credits').notNull().default(0),
     /** Cents. */

@@ -139,15 +139,16 @@ async function billingRoutes(scope: FastifyInstance): Promise<void> {
   app.get(
     '/credits',
     {
-      ...auth,
+      // Every member sees the team pool (the header's credits ring); only the owner may buy for it.
+      preHandler: app.requireWorkspace,
       schema: {
         tags: ['credits'],
-        summary: 'The balance (plan and purchased parts), the plan allowance and the top-up packs',
+        summary: "The balance (plan and purchased parts), the plan allowance and the top-up packs; in a team, its pool (canPurchase only for the owner)",
         security: BEARER,
         response: { 200: creditsSummarySchema, ...errors(401) },
       },
     },
-    async (req) => getCreditsSummary(ctx.db, req.userId),
+    async (req) => getCreditsSummary(ctx.db, req.userId, { mayBuy: req.workspace?.kind !== 'team' || req.workspace.role === 'owner' }),
   );
 
   app.post(

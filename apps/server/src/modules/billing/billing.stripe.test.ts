@@ -8,6 +8,9 @@ import { signedEvent, startStripeFake, type StripeFake } from '../../../test/hel
 import { runAdmin } from '../../admin.js';
 import { debitCredits } from '../credits/index.js';
 import { getCatalog } from './catalog.js';
+import Stripe from 'stripe';
+import type { TeamListItem } from '@atelier/contract';
+import { addMember, createTeamVia, inTeam, type TestTeam } from '../teams/teams.test-helpers.js';
 
 const SECRET_KEY = 'sk_test_atelier_fake';
 const WEBHOOK_SECRET = 'whsec_atelier_fake_secret';
@@ -25,6 +28,12 @@ beforeAll(async () => {
         const ref = { planType: plan.planType, billingCycle, isEducational };
         fake.addPrice(catalog.planLookupKey(ref), catalog.price(ref), billingCycle === 'YEARLY' ? 'year' : 'month');
       }
+    }
+  }
+  for (const plan of catalog.teamPlans) {
+    for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+      const ref = { planType: plan.planType, billingCycle, isEducational: false, team: true };
+      fake.addPrice(catalog.planLookupKey(ref), catalog.price(ref), billingCycle === 'YEARLY' ? 'year' : 'month');
     }
   }
   for (const pack of catalog.packs) fake.addPrice(catalog.packLookupKey(pack.id), pack.price, null);
@@ -390,12 +399,91 @@ describe('Stripe checkout confirmation and invoices', () => {
   });
 });
 
+describe('Stripe: studio plans per seat', { timeout: 120_000 }, () => {
+  const teamCaller = (team: TestTeam): Caller => ({ user: { ...team.owner, id: team.owner.id } as unknown as TestUser, headers: inTeam(team.owner, team.id) });
+
+  it('checks out one per-seat price with quantity = seats, syncs the seats from Stripe, and fills the pool per seat', async () => {
+    const team = await createTeamVia(t.app, 'Stripe Studio');
+    await addMember(t.app, t.dataDir, team);
+    const owner = teamCaller(team);
+    const res = await api(owner, 'POST', '/subscription/checkout', { planType: 'EXPLORER', billingCycle: 'YEARLY', seats: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    const create = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').pop()!;
+    const price = fake.prices.find((p) => p.lookup_key === 'atelier_team_explorer_yearly')!;
+    // The team's Stripe customer is billed to its owner, named for the team.
+    const customer = fake.customers.get(String(create.body.customer))!;
+    expect(customer).toMatchObject({ email: team.owner.email, name: 'Stripe Studio', metadata: { userId: String(team.accountId) } });
+    expect(create.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: String(team.accountId),
+      line_items: [{ price: price.id, quantity: '4' }],
+      metadata: { userId: String(team.accountId), planType: 'EXPLORER', billingCycle: 'YEARLY', seats: '4' },
+    });
+    const sessionId = res.json().url.split('/').pop();
+    const session = fake.completeCheckout(sessionId);
+    expect(session.amount_total).toBe(4 * 47000);
+    await deliver('checkout.session.completed', session);
+    expect((await api(owner, 'GET', '/subscription')).json()).toMatchObject({ planType: 'EXPLORER', billingCycle: 'YEARLY', seats: 4, credits: 600 });
+    expect((await api(owner, 'GET', '/credits')).json()).toMatchObject({ credits: 600, allowance: 600 });
+    const invoices = (await api(owner, 'GET', '/billing/invoices')).json();
+    expect(invoices.items[0]).toMatchObject({ amount: 188000, description: '4 × atelier_team_explorer_yearly' });
+
+    // More seats in the portal's confirmation flow: the same item, the same price, quantity 6.
+    const more = await api(owner, 'POST', '/subscription/checkout', { planType: 'EXPLORER', billingCycle: 'YEARLY', seats: 6 });
+    expect(more.statusCode, more.body).toBe(200);
+    const sub = fake.subscriptions.get(session.subscription as string)!;
+    const item = (sub.items as { data: { id: string }[] }).data[0];
+    const portal = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').pop()!;
+    expect(portal.body.flow_data).toMatchObject({
+      type: 'subscription_update_confirm',
+      subscription_update_confirm: { subscription: sub.id, items: [{ id: item.id, price: price.id, quantity: '6' }] },
+    });
+    // The customer confirms; Stripe tells us; the pool is topped up by two seats for this month.
+    fake.setQuantity(sub.id as string, 6);
+    await deliver('customer.subscription.updated', sub);
+    expect((await api(owner, 'GET', '/subscription')).json()).toMatchObject({ seats: 6, credits: 900 });
+    expect((await api(owner, 'GET', '/credits')).json()).toMatchObject({ credits: 900 });
+    const listed = ((await api({ user: owner.user, headers: team.owner.headers }, 'GET', '/teams')).json() as TeamListItem[]).find((x) => x.id === team.id)!;
+    expect(listed).toMatchObject({ seatLimit: 6, planName: 'Studio Explorer' });
+
+    // A renewal grants credits per seat × seats again, replacing what is left of the allowance.
+    await debitCredits(t.app.ctx.db, { userId: team.accountId, amount: 100, idempotencyKey: `use:${team.accountId}`, description: 'renders' });
+    fake.renew(sub.id as string);
+    await deliver('customer.subscription.updated', sub);
+    expect((await api(owner, 'GET', '/credits')).json()).toMatchObject({ credits: 900, planCredits: 900 });
+  });
+
+  it('refuses fewer seats than members before calling Stripe, and a personal plan for a team', async () => {
+    const team = await createTeamVia(t.app, 'Small Stripe Studio');
+    await addMember(t.app, t.dataDir, team);
+    await addMember(t.app, t.dataDir, team, 'member', 'Max Member');
+    const owner = teamCaller(team);
+    const before = fake.requests.length;
+    const tooFew = await api(owner, 'POST', '/subscription/checkout', { planType: 'PRO', billingCycle: 'MONTHLY', seats: 2 });
+    expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().code).toBe('SEATS_BELOW_MEMBERS');
+    const personal = await api(owner, 'POST', '/subscription/checkout', { planType: 'PRO', billingCycle: 'MONTHLY' });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().code).toBe('TEAM_PLAN_MISMATCH');
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('the fake refuses a line item without a quantity, as Stripe does', async () => {
+    const stripe = new Stripe(SECRET_KEY, fake.client());
+    const price = fake.prices.find((p) => p.lookup_key === 'atelier_team_pro_monthly')!;
+    await expect(
+      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: price.id }], success_url: 'http://localhost/x' }),
+    ).rejects.toThrow('Missing required param: line_items[0][quantity].');
+  });
+});
+
 describe('npm run admin -- stripe-check', () => {
   it('reports every catalog price found under its lookup key, and what is missing or wrong', async () => {
     const admin = () => runAdmin(['stripe-check'], { db: t.app.ctx.db, log: t.app.log, payments: t.app.ctx.payments });
     const ok = await admin();
     expect(ok.code).toBe(0);
     expect(ok.output).toContain('OK        atelier_explorer_yearly_edu');
+    expect(ok.output).toContain('OK        atelier_team_pro_yearly');
     expect(ok.output).toContain('Every catalog price is in Stripe.');
 
     const price = fake.prices.find((p) => p.lookup_key === 'atelier_credits_50')!;

@@ -47,7 +47,7 @@ describe('plan catalog', () => {
   });
 
   it('refuses a catalog whose pack undercuts a plan per credit, naming the pack and the plan', () => {
-    const bad = { currency: 'EUR', plans: catalog.plans, packs: catalog.packs.map((p) => (p.id === 'PACK_300' ? { ...p, price: 5000 } : p)) };
+    const bad = { currency: 'EUR', plans: catalog.plans, teamPlans: catalog.teamPlans, packs: catalog.packs.map((p) => (p.id === 'PACK_300' ? { ...p, price: 5000 } : p)) };
     expect(() => parseCatalog(bad)).toThrow(
       'credit pack PACK_300 (300 credits for €50.00, €0.17 a credit) is cheaper per credit than the STARTER plan (€19.00 a month for 50 credits, €0.38 a credit)',
     );
@@ -75,6 +75,46 @@ describe('plan catalog', () => {
     expect(catalog.planFromLookupKey('someone_elses_price')).toBeNull();
   });
 
+  it('maps every studio plan and cycle to its per-seat lookup key and back, apart from the personal keys', () => {
+    for (const planType of PAID_PLAN_TYPES) {
+      for (const billingCycle of ['MONTHLY', 'YEARLY'] as const) {
+        const ref = { planType, billingCycle, isEducational: false, team: true };
+        const key = catalog.planLookupKey(ref);
+        expect(key).toBe(`atelier_team_${planType.toLowerCase()}_${billingCycle.toLowerCase()}`);
+        expect(catalog.planFromLookupKey(key)).toEqual(ref);
+      }
+    }
+    expect(catalog.planFromLookupKey('atelier_pro_monthly')).toEqual({ planType: 'PRO', billingCycle: 'MONTHLY', isEducational: false });
+  });
+
+  it('prices studio seats like the personal plans, a year at 12 × monthly × 0.8, and grants credits per seat × seats', () => {
+    expect(catalog.teamPlans.map((p) => [p.planType, p.name, p.creditsPerSeat, p.pricesPerSeat.monthly, p.pricesPerSeat.yearly])).toEqual([
+      ['STARTER', 'Studio Starter', 50, 1900, 18200],
+      ['EXPLORER', 'Studio Explorer', 150, 4900, 47000],
+      ['PRO', 'Studio Pro', 1000, 9900, 95000],
+    ]);
+    for (const p of catalog.teamPlans) {
+      expect(euros(p.pricesPerSeat.yearly)).toBe(Math.round(euros(p.pricesPerSeat.monthly) * 12 * 0.8));
+    }
+    expect(catalog.price({ planType: 'EXPLORER', billingCycle: 'YEARLY', isEducational: false, team: true })).toBe(47000);
+    expect(catalog.allowance('EXPLORER', 7)).toBe(1050);
+    expect(catalog.allowance('EXPLORER')).toBe(150);
+    expect(catalog.planName('PRO', 3)).toBe('Studio Pro');
+    expect(catalog.planName('PRO')).toBe('Pro Plan');
+  });
+
+  it('refuses a catalog whose studio plans miss a tier, break the yearly rule, or are undercut by a pack', () => {
+    const good = { currency: 'EUR', plans: catalog.plans, teamPlans: catalog.teamPlans, packs: catalog.packs };
+    expect(() => parseCatalog({ ...good, teamPlans: catalog.teamPlans.slice(1) })).toThrow(/exactly once among the studio plans/);
+    expect(() => parseCatalog({ ...good, teamPlans: undefined })).toThrow(/teamPlans/);
+    const yearly = catalog.teamPlans.map((p) => (p.planType === 'PRO' ? { ...p, pricesPerSeat: { monthly: 9900, yearly: 99000 } } : p));
+    expect(() => parseCatalog({ ...good, teamPlans: yearly })).toThrow(
+      'studio plan PRO costs €990.00 a seat a year; 12 × €99.00 × 0.8 in whole euros is €950.00',
+    );
+    const cheapSeat = catalog.teamPlans.map((p) => (p.planType === 'STARTER' ? { ...p, pricesPerSeat: { monthly: 2500, yearly: 24000 } } : p));
+    expect(() => parseCatalog({ ...good, teamPlans: cheapSeat })).toThrow(/credit pack PACK_50 .* cheaper per credit than the STARTER studio plan \(per seat\)/);
+  });
+
   it('lists the feature lines of the plan cards, and the credit claim on educational ones', () => {
     const regular = catalog.pricingPlans(false);
     expect(regular[0]).toMatchObject({ planType: 'STARTER', name: 'Starter Plan', credits: 50, currency: 'EUR', isEducational: false });
@@ -85,7 +125,7 @@ describe('plan catalog', () => {
   });
 
   it('refuses a catalog file that misses a plan or has a bad price', () => {
-    const good = { currency: 'EUR', plans: catalog.plans, packs: catalog.packs };
+    const good = { currency: 'EUR', plans: catalog.plans, teamPlans: catalog.teamPlans, packs: catalog.packs };
     expect(() => parseCatalog({ ...good, plans: catalog.plans.slice(1) })).toThrow(/exactly once/);
     expect(() =>
       parseCatalog({ ...good, plans: [{ ...catalog.plans[0], prices: { ...catalog.plans[0].prices, regular: { monthly: -1, yearly: 1 } } }, ...catalog.plans.slice(1)] }),

@@ -5,15 +5,16 @@ import {
   CREDITS_MESSAGES,
   PLAN_RANK,
   hasActivePlan,
+  seatsBelowMembersMessage,
   type BillingCycle,
   type CreditPackId,
   type InvoicesResponse,
   type PaidPlanType,
 } from '@atelier/contract';
 import { checkoutSessions } from '../../db/schema/index.js';
-import { AppError, forbidden } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { CheckoutUnavailableError, type PaymentProviderKind } from '../../providers/payments/index.js';
-import { newId, type BillingDeps } from './billing.service.js';
+import { isTeamAccount, newId, type BillingDeps } from './billing.service.js';
 import { getCatalog } from './catalog.js';
 import { ensureCustomer, findCustomerId } from './customers.js';
 import { isStudent } from './students.js';
@@ -25,22 +26,29 @@ export type PlanCheckoutDecision =
   | { kind: 'change'; row: SubscriptionRow }
   | { kind: 'refuse'; error: AppError };
 
+/** A plan as a checkout asks for it: `seats` for a studio plan, absent for a personal one. */
+export interface PlanWanted {
+  planType: PaidPlanType;
+  billingCycle: BillingCycle;
+  isEducational: boolean;
+  seats?: number | null;
+}
+
 /**
  * Whether a plan checkout starts a subscription, changes the live one, or is refused. Mirrors
  * the plans page's action matrix: the current plan and cycle is managed in the portal, a
- * lower-ranked plan is a downgrade made in the portal, anything else is an upgrade.
+ * lower-ranked plan is a downgrade made in the portal, anything else is an upgrade. A studio
+ * plan's seats may change either way on the same plan and cycle.
  */
-export function decidePlanCheckout(
-  row: SubscriptionRow | undefined,
-  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean },
-  provider: PaymentProviderKind,
-): PlanCheckoutDecision {
+export function decidePlanCheckout(row: SubscriptionRow | undefined, want: PlanWanted, provider: PaymentProviderKind): PlanCheckoutDecision {
   if (!row || !isLive(row) || row.provider !== provider || !row.providerSubscriptionId) return { kind: 'new' };
   if (row.status === 'PAST_DUE') {
     return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.paymentPastDue, BILLING_MESSAGES.pastDue) };
   }
-  if (row.planType === want.planType && row.billingCycle === want.billingCycle && row.isEducational === want.isEducational) {
-    return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.alreadySubscribed, BILLING_MESSAGES.alreadyOnPlan) };
+  const samePlan = row.planType === want.planType && row.billingCycle === want.billingCycle && row.isEducational === want.isEducational;
+  if (samePlan && (row.seats ?? null) === (want.seats ?? null)) {
+    const message = want.seats ? BILLING_MESSAGES.alreadyOnTeamPlan : BILLING_MESSAGES.alreadyOnPlan;
+    return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.alreadySubscribed, message) };
   }
   if (PLAN_RANK[want.planType] < PLAN_RANK[row.planType]) {
     return { kind: 'refuse', error: new AppError(409, BILLING_ERROR_CODES.useBillingPortal, BILLING_MESSAGES.downgradeInPortal) };
@@ -48,9 +56,31 @@ export function decidePlanCheckout(
   return { kind: 'change', row };
 }
 
-export function planDescription(planType: PaidPlanType, cycle: BillingCycle, isEducational: boolean): string {
-  const plan = getCatalog().plan(planType);
-  return `${plan.name}${isEducational ? ' (educational)' : ''}, billed ${cycle === 'YEARLY' ? 'yearly' : 'monthly'}`;
+export function planDescription(planType: PaidPlanType, cycle: BillingCycle, isEducational: boolean, seats?: number | null): string {
+  const billed = `billed ${cycle === 'YEARLY' ? 'yearly' : 'monthly'}`;
+  if (seats) return `${getCatalog().teamPlan(planType).name}, ${seats} seats, ${billed}`;
+  return `${getCatalog().plan(planType).name}${isEducational ? ' (educational)' : ''}, ${billed}`;
+}
+
+/**
+ * A team's account buys studio plans (with seats, never educational), a person personal plans
+ * (without seats); a studio plan never has fewer seats than the team has members. Each refusal
+ * names the field.
+ */
+export async function checkPlanAudience(deps: BillingDeps, userId: number, want: PlanWanted): Promise<void> {
+  const team = await isTeamAccount(deps.db, userId);
+  if (!team) {
+    if (want.seats != null) throw badRequest(BILLING_MESSAGES.teamPlansOnlyInTeams, BILLING_ERROR_CODES.teamPlanMismatch);
+    return;
+  }
+  if (want.seats == null) throw badRequest(BILLING_MESSAGES.seatsRequired, BILLING_ERROR_CODES.teamPlanMismatch);
+  if (want.isEducational) {
+    throw badRequest('isEducational: educational plans are personal; a studio buys a studio plan', BILLING_ERROR_CODES.teamPlanMismatch);
+  }
+  const members = await deps.teamMemberCount(userId);
+  if (want.seats < members) {
+    throw new AppError(409, BILLING_ERROR_CODES.seatsBelowMembers, seatsBelowMembersMessage(want.seats, members));
+  }
 }
 
 const CHECKOUT_TTL_MS = 24 * 3600 * 1000;
@@ -101,11 +131,10 @@ async function runCheckout(
 }
 
 /** POST /subscription/checkout */
-export async function startPlanCheckout(
-  deps: BillingDeps,
-  userId: number,
-  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean },
-): Promise<{ url: string }> {
+export async function startPlanCheckout(deps: BillingDeps, userId: number, wanted: PlanWanted): Promise<{ url: string }> {
+  await checkPlanAudience(deps, userId, wanted);
+  const seats = wanted.seats ?? null;
+  const want = { ...wanted, seats };
   if (want.isEducational && !(await isStudent(deps.db, userId))) {
     throw forbidden(BILLING_MESSAGES.educationalOnlyForStudents, BILLING_ERROR_CODES.studentVerificationRequired);
   }
@@ -114,9 +143,12 @@ export async function startPlanCheckout(
   const decision = decidePlanCheckout(row, want, deps.payments.kind);
   if (decision.kind === 'refuse') throw decision.error;
 
-  const amount = catalog.price(want);
-  const lookupKey = catalog.planLookupKey(want);
-  const description = planDescription(want.planType, want.billingCycle, want.isEducational);
+  const ref = { ...want, team: seats !== null };
+  const quantity = seats ?? 1;
+  // Stripe checks the price of one unit (a seat); the checkout's amount is the whole.
+  const unitAmount = catalog.price(ref);
+  const lookupKey = catalog.planLookupKey(ref);
+  const description = planDescription(want.planType, want.billingCycle, want.isEducational, seats);
   const base = deps.config.publicUrl;
   const session = {
     userId,
@@ -125,8 +157,9 @@ export async function startPlanCheckout(
     billingCycle: want.billingCycle,
     isEducational: want.isEducational,
     isChange: decision.kind === 'change',
-    credits: catalog.allowance(want.planType),
-    amount,
+    seats,
+    credits: catalog.allowance(want.planType, seats),
+    amount: unitAmount * quantity,
     description,
   };
   return runCheckout(deps, session, 'plan checkout', async ({ checkoutId, customerId }) => {
@@ -136,8 +169,9 @@ export async function startPlanCheckout(
         customerId,
         providerSubscriptionId: decision.row.providerSubscriptionId!,
         lookupKey,
-        expectedAmount: amount,
+        expectedAmount: unitAmount,
         billingCycle: want.billingCycle,
+        quantity,
         returnUrl: `${base}/subscription?checkout=updated`,
       });
       return { url };
@@ -147,10 +181,18 @@ export async function startPlanCheckout(
       userId,
       customerId,
       lookupKey,
-      expectedAmount: amount,
+      expectedAmount: unitAmount,
       billingCycle: want.billingCycle,
+      quantity,
       description,
-      metadata: { userId: String(userId), checkoutId, planType: want.planType, billingCycle: want.billingCycle, isEducational: String(want.isEducational) },
+      metadata: {
+        userId: String(userId),
+        checkoutId,
+        planType: want.planType,
+        billingCycle: want.billingCycle,
+        isEducational: String(want.isEducational),
+        ...(seats ? { seats: String(seats) } : {}),
+      },
       successUrl: `${base}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/subscription?checkout=canceled`,
     });

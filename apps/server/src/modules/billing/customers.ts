@@ -30,7 +30,9 @@ export async function ensureCustomer(deps: BillingDeps, userId: number): Promise
   if (existing) return existing;
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError(404, 'USER_NOT_FOUND', 'User not found');
-  const customerId = await deps.payments.createCustomer({ userId, email: user.email, name: user.fullName });
+  // A team is billed to its owner's address (its own account's address is a placeholder).
+  const email = (await deps.teamBillingEmail(userId)) ?? user.email;
+  const customerId = await deps.payments.createCustomer({ userId, email, name: user.fullName });
   await deps.db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
   return (await findCustomerId(deps.db, userId, provider)) ?? customerId;
 }

@@ -11,10 +11,11 @@ import {
 } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { checkoutSessions, subscriptions } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { findUserById } from '../auth/index.js';
 import { addPurchasedCredits } from '../credits/index.js';
 import { newId, subscriptionAndCredits, type BillingDeps } from './billing.service.js';
+import { checkPlanAudience } from './checkout.service.js';
 import { ensureCustomer } from './customers.js';
 import { activateOrSync, type SubscriptionState } from './subscription-sync.js';
 import { getCatalog } from './catalog.js';
@@ -63,16 +64,17 @@ export async function getLocalCheckout(deps: BillingDeps, userId: number, id: st
     kind: row.kind,
     status: effectiveStatus(row, now),
     planType: row.planType,
-    planName: row.planType ? getCatalog().plan(row.planType).name : null,
+    planName: row.planType ? getCatalog().planName(row.planType, row.seats) : null,
     billingCycle: row.billingCycle,
     isEducational: row.isEducational,
     isChange: row.isChange,
+    seats: row.seats,
     packId: row.packId,
     credits: row.credits,
     amount: row.amount,
     currency: 'EUR',
     description: row.description,
-    customerEmail: user?.email ?? '',
+    customerEmail: (await deps.teamBillingEmail(userId)) ?? user?.email ?? '',
     returnPath: returnPathOf(row),
     expiresAt: row.expiresAt.toISOString(),
   };
@@ -86,7 +88,7 @@ export function localStateAfter(
   row: SubscriptionRow | undefined,
   userId: number,
   customerId: string,
-  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean },
+  want: { planType: PaidPlanType; billingCycle: BillingCycle; isEducational: boolean; seats: number | null },
   now: Date,
 ): SubscriptionState {
   const live =
@@ -98,6 +100,7 @@ export function localStateAfter(
     planType: want.planType,
     billingCycle: want.billingCycle,
     isEducational: want.isEducational,
+    seats: want.seats,
     status: 'ACTIVE' as const,
     cancelAtPeriodEnd: false,
   };
@@ -159,7 +162,7 @@ export async function completeLocalCheckout(
       });
     } else {
       const sub = await lockedSubscriptionRow(tx, userId);
-      const want = { planType: row.planType!, billingCycle: row.billingCycle!, isEducational: row.isEducational };
+      const want = { planType: row.planType!, billingCycle: row.billingCycle!, isEducational: row.isEducational, seats: row.seats };
       await activateOrSync(tx, localStateAfter(sub, userId, customerId, want, now), now);
     }
     return row.kind;
@@ -189,6 +192,9 @@ export async function applyLocalPortalAction(
   now = new Date(),
 ): Promise<LocalPortalResponse> {
   requireLocal(deps);
+  // New seats: a person has none to change, a studio never fewer than its members (checked
+  // before the transaction: PGlite has one connection, which the transaction holds).
+  if (action.action === 'change' && action.seats != null) await checkPlanAudience(deps, userId, { ...action, isEducational: false });
   const customerId = await ensureCustomer(deps, userId);
   await deps.db.transaction(async (tx) => {
     const row = await lockedSubscriptionRow(tx, userId);
@@ -208,6 +214,7 @@ export async function applyLocalPortalAction(
       currentPeriodStart: row.currentPeriodStart,
       currentPeriodEnd: row.currentPeriodEnd,
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      seats: row.seats,
     };
     if (action.action === 'cancel') {
       if (row.cancelAtPeriodEnd) return;
@@ -216,9 +223,12 @@ export async function applyLocalPortalAction(
       if (!row.cancelAtPeriodEnd) return;
       await activateOrSync(tx, { ...current, cancelAtPeriodEnd: false }, now);
     } else {
-      const want = { planType: action.planType, billingCycle: action.billingCycle, isEducational: row.isEducational };
-      if (want.planType === row.planType && want.billingCycle === row.billingCycle) {
-        throw new AppError(409, BILLING_ERROR_CODES.alreadySubscribed, BILLING_MESSAGES.alreadyOnPlan);
+      // A studio plan keeps its seats unless the portal changes them; a personal plan has none.
+      const seats = row.seats ? (action.seats ?? row.seats) : null;
+      if (!row.seats && action.seats != null) throw badRequest(BILLING_MESSAGES.teamPlansOnlyInTeams, BILLING_ERROR_CODES.teamPlanMismatch);
+      const want = { planType: action.planType, billingCycle: action.billingCycle, isEducational: row.isEducational, seats };
+      if (want.planType === row.planType && want.billingCycle === row.billingCycle && seats === row.seats) {
+        throw new AppError(409, BILLING_ERROR_CODES.alreadySubscribed, seats ? BILLING_MESSAGES.alreadyOnTeamPlan : BILLING_MESSAGES.alreadyOnPlan);
       }
       // Unlike checkout, the portal also downgrades (the plans page sends downgrades here).
       await activateOrSync(tx, localStateAfter(row, userId, customerId, want, now), now);

@@ -84,6 +84,8 @@ export async function syncStripeSubscription(deps: BillingDeps, subscriptionId: 
       currentPeriodStart: sub.currentPeriodStart,
       currentPeriodEnd: sub.currentPeriodEnd,
       cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+      // A studio plan is priced per seat: the subscription's quantity is its seats.
+      seats: ref.team ? sub.quantity : null,
     },
     now,
   );

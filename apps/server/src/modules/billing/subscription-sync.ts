@@ -22,6 +22,8 @@ export interface SubscriptionState {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** A studio plan's seats (the Stripe subscription's quantity); null for a personal plan. */
+  seats: number | null;
 }
 
 export interface SyncResult {
@@ -47,6 +49,7 @@ const monthLabel = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()
  *   - ACTIVE: the month's allowance is granted once, keyed grant:<subscription>:<YYYY-MM>; it
  *     replaces what is left of the previous allowance, purchased credits stay. A yearly plan
  *     has twelve such months. An upgrade within a month tops the allowance up to the new plan's.
+ *     A studio plan's allowance is its credits per seat × seats, so added seats top it up too.
  *   - PAST_DUE: flagged only; credits stay.
  *   - CANCELED (the period is over): the plan allowance ends, purchased credits stay.
  */
@@ -75,8 +78,9 @@ export async function activateOrSync(ex: Executor, state: SubscriptionState, now
     let lastGrantAt = sameSubscription ? row.lastGrantAt : null;
     let grantedAllowance = sameSubscription ? row.grantedAllowance : 0;
     let creditChange = 0;
-    const plan = catalog.plan(state.planType);
-    const allowance = plan.creditsPerMonth;
+    const planName = catalog.planName(state.planType, state.seats);
+    const plan = { name: state.seats ? `${planName} (${state.seats} seats)` : planName };
+    const allowance = catalog.allowance(state.planType, state.seats);
     const ref = { refType: 'subscription', refId: state.providerSubscriptionId };
 
     if (state.status === 'ACTIVE') {
@@ -143,6 +147,7 @@ export async function activateOrSync(ex: Executor, state: SubscriptionState, now
         provider: state.provider,
         providerCustomerId: state.providerCustomerId,
         providerSubscriptionId: state.providerSubscriptionId,
+        seats: state.seats,
         lastGrantAt,
         grantedAllowance,
         nextGrantAt,
@@ -168,6 +173,7 @@ export function stateFromRow(row: SubscriptionRow): SubscriptionState | null {
     currentPeriodStart: row.currentPeriodStart,
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    seats: row.seats,
   };
 }
 

@@ -18,7 +18,8 @@ export function toSubscription(row: SubscriptionRow | undefined): Subscription {
     currentPeriodEnd: row.currentPeriodEnd ? row.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     isEducational: row.isEducational,
-    credits: getCatalog().allowance(row.planType),
+    credits: getCatalog().allowance(row.planType, row.seats),
+    ...(row.seats ? { seats: row.seats } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import { createTeam, deleteTeam, listTeams } from './teams.service.js';
 import { createInvitation, joinTeam, listInvitations, resendInvitation, revokeInvitation } from './invitations.service.js';
 import { listMembers, removeMember, updateMember } from './members.service.js';
 import { teamUsage, usageCsv } from './usage.service.js';
+import { memberCountOfAccount, ownerEmailOfAccount } from './seats.js';
 
 const tags = ['teams'];
 const security = [{ bearerAuth: [] }];
@@ -38,6 +39,10 @@ const success = z.object({ success: z.literal(true) });
  * WORK goes through the other modules with the X-Atelier-Workspace header.
  */
 export async function registerTeamRoutes(api: App): Promise<void> {
+  // Billing refuses a studio plan with fewer seats than the team has members.
+  api.ctx.teamMemberCount = (accountUserId) => memberCountOfAccount(api.ctx.db, accountUserId);
+  // A team's bills (Stripe customer, test checkout) go to its owner.
+  api.ctx.teamBillingEmail = (accountUserId) => ownerEmailOfAccount(api.ctx.db, accountUserId);
   await api.register(teamsPlugin, { prefix: '/teams' });
 }
 

@@ -56,8 +56,8 @@ export async function listTeams(ctx: AppContext, personId: number): Promise<Team
     .orderBy(teamMembers.joinedAt, teams.id);
   return Promise.all(
     rows.map(async ({ accountUserId, ...r }) => {
-      const { seats, planType } = await seatLimitOf(ctx.db, { seatLimit: r.seatLimit, accountUserId });
-      return { ...r, memberCount: Number(r.memberCount), seatLimit: seats, planType };
+      const { seats, planType, planName } = await seatLimitOf(ctx.db, { seatLimit: r.seatLimit, accountUserId });
+      return { ...r, memberCount: Number(r.memberCount), seatLimit: seats, planType, planName };
     }),
   );
 }

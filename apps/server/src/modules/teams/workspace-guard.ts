@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseWorkspaceValue, TEAM_ERROR_CODES, TEAM_MESSAGES, WORKSPACE_HEADER, type Workspace } from '@atelier/contract';
+import { BILLING_MESSAGES, parseWorkspaceValue, TEAM_ERROR_CODES, TEAM_MESSAGES, WORKSPACE_HEADER, type Workspace } from '@atelier/contract';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { setRequestActor } from '../../lib/request-actor.js';
 import { requireMembership, touchMember } from './membership.js';
@@ -23,7 +23,7 @@ export function registerWorkspaceGuard(app: FastifyInstance): void {
   app.decorate('requireBillingWorkspace', async (req: FastifyRequest, reply: FastifyReply) => {
     await app.requireWorkspace(req, reply);
     if (req.workspace?.kind === 'team' && req.workspace.role !== 'owner') {
-      throw new AppError(403, TEAM_ERROR_CODES.forbidden, TEAM_MESSAGES.ownerOnly);
+      throw new AppError(403, TEAM_ERROR_CODES.forbidden, BILLING_MESSAGES.ownerManagesBilling);
     }
   });
 }

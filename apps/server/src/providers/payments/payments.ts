@@ -30,6 +30,8 @@ interface CheckoutBase {
 
 export interface PlanCheckoutInput extends CheckoutBase {
   billingCycle: BillingCycle;
+  /** The line item's quantity: 1 for a personal plan, the seats of a studio plan (priced per seat). */
+  quantity: number;
 }
 
 export type PackCheckoutInput = CheckoutBase;
@@ -42,6 +44,8 @@ export interface PlanChangeInput {
   lookupKey: string;
   expectedAmount: number;
   billingCycle: BillingCycle;
+  /** 1 for a personal plan, the seats of a studio plan. */
+  quantity: number;
   returnUrl: string;
 }
 
@@ -70,6 +74,8 @@ export interface ProviderSubscription {
   status: string;
   /** The lookup key of the subscription's (single) price. */
   lookupKey: string | null;
+  /** Its item's quantity: the seats of a studio plan (1 for a personal plan). */
+  quantity: number;
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   /** cancel_at_period_end, or a scheduled cancel_at (newer portals set that instead). */

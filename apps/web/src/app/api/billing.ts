@@ -55,7 +55,8 @@ export const billingApi = api.injectEndpoints({
     }),
     confirmCheckout: build.mutation<{ subscription: Subscription; credits: number }, string>({
       query: (sessionId) => ({ url: '/subscription/checkout/confirm', method: 'POST', body: { sessionId } }),
-      invalidatesTags: ['Subscription', 'Credits'],
+      // A team's plan sets its seats and fills its pool: the team list shows both.
+      invalidatesTags: ['Subscription', 'Credits', 'Teams'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncSession(queryFulfilled, dispatch),
     }),
     getCreditsSummary: build.query<CreditsSummary, void>({
@@ -83,7 +84,7 @@ export const billingApi = api.injectEndpoints({
     }),
     completeLocalCheckout: build.mutation<LocalCheckoutCompleteResponse, string>({
       query: (id) => ({ url: `/billing/local/sessions/${encodeURIComponent(id)}/complete`, method: 'POST' }),
-      invalidatesTags: ['Subscription', 'Credits', 'Plans'],
+      invalidatesTags: ['Subscription', 'Credits', 'Plans', 'Teams'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncSession(queryFulfilled, dispatch),
     }),
     cancelLocalCheckout: build.mutation<{ redirectTo: string }, string>({
@@ -91,7 +92,7 @@ export const billingApi = api.injectEndpoints({
     }),
     localPortalAction: build.mutation<LocalPortalResponse, LocalPortalAction>({
       query: (body) => ({ url: '/billing/local/portal', method: 'POST', body }),
-      invalidatesTags: ['Subscription', 'Credits'],
+      invalidatesTags: ['Subscription', 'Credits', 'Teams'],
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => syncSession(queryFulfilled, dispatch),
     }),
   }),

@@ -77,7 +77,11 @@ describe('TeamPage by role', () => {
     const report = await screen.findByRole('table', { name: 'Credits per member and module' });
     expect(within(report).getByRole('columnheader', { name: 'Create' })).toBeInTheDocument();
     expect(within(report).getByRole('columnheader', { name: 'Upscale' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Team plan' })).toBeInTheDocument();
+    // The plan block: the plan, seats used / seats, and for the owner the way to change them.
+    const plan = screen.getByRole('region', { name: 'Team plan' });
+    expect(within(plan).getByTestId('team-plan-name')).toHaveTextContent('Studio Explorer');
+    expect(within(plan).getByTestId('team-seats')).toHaveTextContent('2 / 10');
+    expect(within(plan).getByRole('link', { name: 'Change plan or seats' })).toHaveAttribute('href', '/subscription');
     // The owner hands over ownership instead of leaving.
     expect(screen.queryByRole('button', { name: 'Leave team' })).not.toBeInTheDocument();
   });
@@ -95,7 +99,7 @@ describe('TeamPage by role', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 
-  it('an admin manages members but cannot touch the owner and does not see billing', async () => {
+  it('an admin manages members but cannot touch the owner and cannot change billing', async () => {
     openAs(2, 'admin');
     const table = await screen.findByRole('table', { name: 'Team members' });
     const ada = within(table).getByRole('row', { name: /Ada Lovelace/ });
@@ -103,7 +107,10 @@ describe('TeamPage by role', () => {
     expect(within(ada).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Actions for Carlo Scarpa' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invitations' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Team plan' })).not.toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Team plan' });
+    expect(within(plan).getByTestId('team-seats')).toHaveTextContent('2 / 10');
+    expect(within(plan).getByText("Billing is managed by the studio's owner")).toBeInTheDocument();
+    expect(within(plan).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('a member sees the members and their own usage, without admin controls', async () => {
@@ -113,7 +120,7 @@ describe('TeamPage by role', () => {
     expect(within(table).queryByRole('spinbutton')).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Invitations' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Team plan' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Team plan' })).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your usage' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team gallery' })).toHaveAttribute('href', '/gallery');
     expect(calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);

@@ -104,7 +104,7 @@ export function TeamPage() {
         <MembersCard teamId={team.id} me={me} myRole={team.role} seatLimit={team.seatLimit} />
         {manager ? <InvitationsCard teamId={team.id} /> : null}
         <UsageReport teamId={team.id} ownOnly={!manager} />
-        {team.role === 'owner' ? <TeamBillingCard planType={team.planType} memberCount={team.memberCount} /> : null}
+        <TeamBillingCard team={team} />
       </div>
       {createDialog}
     </>

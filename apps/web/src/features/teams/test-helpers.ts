@@ -2,7 +2,7 @@ import type { TeamListItem, TeamMember } from '@atelier/contract';
 import { vi } from 'vitest';
 
 export function createTeam(overrides: Partial<TeamListItem> = {}): TeamListItem {
-  return { id: 7, name: 'Studio Nord', role: 'owner', memberCount: 2, seatLimit: 10, creditBalance: 900, planType: 'EXPLORER', ...overrides };
+  return { id: 7, name: 'Studio Nord', role: 'owner', memberCount: 2, seatLimit: 10, creditBalance: 900, planType: 'EXPLORER', planName: 'Studio Explorer', ...overrides };
 }
 
 export function createMember(overrides: Partial<TeamMember> = {}): TeamMember {

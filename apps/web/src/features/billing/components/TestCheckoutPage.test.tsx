@@ -14,6 +14,7 @@ const session = (overrides: Partial<LocalCheckoutSession> = {}): LocalCheckoutSe
   billingCycle: 'YEARLY',
   isEducational: false,
   isChange: false,
+  seats: null,
   packId: null,
   credits: 150,
   amount: 47000,

@@ -130,7 +130,7 @@ function Checkout({ session }: { session: LocalCheckoutSession }) {
               </p>
               <p className="mt-1 text-[13px] text-stone-500">
                 {isPlan
-                  ? `Billed ${session.billingCycle === 'YEARLY' ? 'yearly' : 'monthly'} · ${formatNumber(session.credits)} credits every month`
+                  ? `Billed ${session.billingCycle === 'YEARLY' ? 'yearly' : 'monthly'}${session.seats ? ` · ${session.seats} seats × ${formatEuros(session.amount / session.seats)}` : ''} · ${formatNumber(session.credits)} credits every month${session.seats ? ' in the studio pool' : ''}`
                   : 'One-time purchase · kept when your plan renews'}
               </p>
             </div>

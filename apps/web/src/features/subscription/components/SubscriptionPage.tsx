@@ -19,6 +19,9 @@ import { EducationalPlansDialog } from './EducationalPlansDialog';
 import { PlanCard } from './PlanCard';
 import { PlanRequiredNotice } from './PlanRequiredNotice';
 import { SubscriptionStatusNotice } from './SubscriptionStatusNotice';
+import { OwnerManagesBilling } from './OwnerManagesBilling';
+import { TeamPlansView } from './TeamPlansView';
+import { useTeamBilling } from '../hooks/useTeamBilling';
 
 const RETURN_TEXTS = {
   success: 'Your plan is active. Your credits are ready to use.',
@@ -26,9 +29,22 @@ const RETURN_TEXTS = {
   canceled: 'Checkout canceled. Your plan has not changed.',
 };
 
-/** /subscription: the plans page of spec §2 with the action matrix of §4. */
+/**
+ * /subscription: the plans page of spec §2 with the action matrix of §4 in the personal
+ * workspace; in a team workspace the studio plans for its owner, and for admins and members
+ * only who manages billing (issue 32).
+ */
 export function SubscriptionPage() {
   usePageTitle('Subscription');
+  const billing = useTeamBilling();
+  if (billing.kind === 'loading') return <FullPageSpinner label="Loading plans" />;
+  if (billing.kind === 'team') {
+    return billing.isOwner ? <TeamPlansView team={billing.team} /> : <OwnerManagesBilling teamName={billing.team.name} />;
+  }
+  return <PersonalPlansPage />;
+}
+
+function PersonalPlansPage() {
   const subscription = useAppSelector((s) => s.auth.subscription);
   const plans = useGetPricingPlansQuery();
   // Refreshes the stored subscription (the header, the badge) whenever the page opens.

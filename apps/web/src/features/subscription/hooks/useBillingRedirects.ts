@@ -10,6 +10,8 @@ const EXPLAINED_CODES: ReadonlySet<string> = new Set([
   BILLING_ERROR_CODES.alreadySubscribed,
   BILLING_ERROR_CODES.useBillingPortal,
   BILLING_ERROR_CODES.paymentPastDue,
+  BILLING_ERROR_CODES.seatsBelowMembers,
+  BILLING_ERROR_CODES.teamPlanMismatch,
 ]);
 
 function errorCode(error: unknown): string | undefined {
@@ -21,10 +23,12 @@ export interface CheckoutTarget {
   planType: PaidPlanType;
   billingCycle: BillingCycle;
   isEducational: boolean;
+  /** A studio plan's seats (team workspace only). */
+  seats?: number;
 }
 
 /** The key of a button: which card (and audience) is busy. */
-export const buttonKey = (planType: string, isEducational: boolean) => `${isEducational ? 'edu' : 'regular'}:${planType}`;
+export const buttonKey = (planType: string, isEducational: boolean, team = false) => `${team ? 'team' : isEducational ? 'edu' : 'regular'}:${planType}`;
 
 /**
  * Starts checkout or opens the portal for one button at a time: that button is busy (and
@@ -40,7 +44,7 @@ export function useBillingRedirects() {
         toast.error(BILLING_MESSAGES.educationalOnlyForStudents);
         return;
       }
-      setBusyKey(buttonKey(target.planType, target.isEducational));
+      setBusyKey(buttonKey(target.planType, target.isEducational, target.seats !== undefined));
       try {
         await redirectToCheckout(dispatch, target);
         // Leaving the page: keep the button busy so it cannot be pressed twice.

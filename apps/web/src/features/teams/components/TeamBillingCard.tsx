@@ -1,52 +1,56 @@
-import { PLAN_TYPES, TEAM_PLAN_SEATS, type PlanType } from '@atelier/contract';
-import clsx from 'clsx';
+import { BILLING_MESSAGES, type TeamListItem } from '@atelier/contract';
 import { CreditCard } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { titleCase } from '../../../lib/format';
 
 /**
- * The owner's team plan. A team subscribes through the same plans page and checkout as a person:
- * in the team's workspace they act for the team (the server checks that the caller is its owner).
+ * The team's plan and seats. Everyone sees the plan and the seats in use; only the owner gets the
+ * way to change them (the studio plans, priced per seat, on /subscription in this workspace).
  */
-export function TeamBillingCard({ planType, memberCount }: { planType: PlanType; memberCount: number }) {
-  const hasPlan = planType !== 'FREE';
+export function TeamBillingCard({ team }: { team: Pick<TeamListItem, 'planType' | 'planName' | 'memberCount' | 'seatLimit' | 'role'> }) {
+  const isOwner = team.role === 'owner';
+  const hasPlan = team.planType !== 'FREE';
+  const planLabel = team.planName ?? (hasPlan ? titleCase(team.planType) : 'No studio plan');
+  const full = team.memberCount >= team.seatLimit;
   return (
-    <Card className="p-6">
+    <Card className="p-6" role="region" aria-label="Team plan">
       <CardHeader
         icon={<CreditCard className="size-[18px]" />}
         title="Team plan"
-        description="Only the owner sees this. The plan's credits fill the team pool every month; its tier sets the seats."
+        description={
+          isOwner
+            ? 'Studio plans are priced per seat: each seat adds its credits to the team pool every month.'
+            : BILLING_MESSAGES.ownerManagesBilling
+        }
         action={
-          <ButtonLink to="/subscription" size="sm" variant={hasPlan ? 'secondary' : 'primary'}>
-            {hasPlan ? 'Change team plan' : 'Choose a team plan'}
-          </ButtonLink>
+          isOwner ? (
+            <ButtonLink to="/subscription" size="sm" variant={hasPlan ? 'secondary' : 'primary'}>
+              {hasPlan ? 'Change plan or seats' : 'Choose a studio plan'}
+            </ButtonLink>
+          ) : null
         }
       />
-      <div className="mt-5 sm:pl-12">
-        <p className="text-sm text-stone-600">
-          {hasPlan ? (
-            <>
-              The team is on <span className="font-semibold text-stone-900">{titleCase(planType)}</span>: {TEAM_PLAN_SEATS[planType]} seats, {memberCount} in use.
-            </>
-          ) : (
-            <>
-              The team has no plan yet: {TEAM_PLAN_SEATS.FREE} seats and only the credits bought for its pool.
-            </>
-          )}
+      <dl className="mt-5 grid gap-3 sm:grid-cols-2 sm:pl-12">
+        <div className="rounded-lg border border-stone-200 px-4 py-3">
+          <dt className="text-[13px] text-stone-500">Plan</dt>
+          <dd className="mt-0.5 font-semibold text-stone-900" data-testid="team-plan-name">
+            {planLabel}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-stone-200 px-4 py-3">
+          <dt className="text-[13px] text-stone-500">Seats used</dt>
+          <dd className="mt-0.5 font-semibold text-stone-900 tabular-nums" data-testid="team-seats">
+            {team.memberCount} / {team.seatLimit}
+            {full ? <span className="ml-2 text-[13px] font-normal text-amber-700">every seat is taken</span> : null}
+          </dd>
+        </div>
+      </dl>
+      {!hasPlan ? (
+        <p className="mt-4 text-sm text-stone-600 sm:pl-12">
+          Without a studio plan the team has {team.seatLimit} seats and only the credits bought for its pool.
         </p>
-        <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Seats per plan">
-          {PLAN_TYPES.map((plan) => (
-            <li
-              key={plan}
-              className={clsx('rounded-lg border px-3 py-2 text-sm', plan === planType ? 'border-brand-300 bg-brand-50 text-brand-800' : 'border-stone-200 text-stone-600')}
-            >
-              <span className="block font-medium">{plan === 'FREE' ? 'No plan' : titleCase(plan)}</span>
-              <span className="tabular-nums">{TEAM_PLAN_SEATS[plan]} seats</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      ) : null}
     </Card>
   );
 }
