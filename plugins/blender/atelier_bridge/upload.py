@@ -40,11 +40,14 @@ def _server_message(err):
     return "HTTP %d %s" % (err.code, err.reason)
 
 
-def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120, passes=None):
-    """Sends the view (with ``passes``: (depth OpenEXR, normal PNG) bytes); returns the server's JSON answer with ``url`` (the deep link) filled in."""
+def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120, passes=None, view_set=""):
+    """Sends the view (with ``passes``: (depth OpenEXR, normal PNG) bytes; with ``view_set``, as a view of
+    that set); returns the server's JSON answer with ``url`` (the deep link) filled in."""
     fields = [("source", "blender"), ("materials", json.dumps(materials)), ("name", name)]
     if prompt:
         fields.append(("prompt", prompt))
+    if view_set:
+        fields.append(("set", view_set))
     files = [(view_field, view[0], view[1], view[2]), ("idPass", "id-pass.png", "image/png", id_pass)]
     if passes:
         files.append(("depth", "depth.exr", "image/x-exr", passes[0]))
