@@ -1,5 +1,4 @@
 import type { RenderSetQuote, RenderSetRequest, SetRender, SetRendersResponse, ViewSetResponse } from '@atelier/contract';
-import { updateCredits } from '../../features/auth/store/authSlice';
 import { api } from './base';
 
 const setPath = (name: string) => `/images/input-images/sets/${encodeURIComponent(name)}`;
@@ -20,16 +19,8 @@ export const viewSetsApi = api.injectEndpoints({
     }),
     renderSet: build.mutation<SetRender, RenderSetRequest & { variations: number }>({
       query: (body) => ({ url: '/runpod/render-set', method: 'POST', body }),
+      // The balance follows from each view's generation_started (its remaining credits), as for Create.
       invalidatesTags: ['Credits', 'CreateImage', { type: 'SetRender', id: 'LIST' }],
-      onQueryStarted: async (_arg, { dispatch, getState, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          const credits = (getState() as unknown as { auth: { credits: number } }).auth.credits;
-          dispatch(updateCredits(Math.max(0, credits - data.cost)));
-        } catch {
-          // The caller shows the error.
-        }
-      },
     }),
     getSetRender: build.query<SetRender, number>({
       query: (id) => `/runpod/set-renders/${id}`,

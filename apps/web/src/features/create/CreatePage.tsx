@@ -209,7 +209,7 @@ export function CreatePage() {
           />
 
           {viewSet && shown ? (
-            <div className="pointer-events-none absolute right-3 bottom-3 flex justify-center" style={{ left: inspector.insetLeft + 12 }}>
+            <div className="pointer-events-none absolute bottom-16" style={{ left: inspector.insetLeft + 12 }}>
               <ViewSetPanel
                 set={viewSet}
                 selectedId={sel.selection?.kind === 'input' ? sel.selection.id : null}

@@ -43,7 +43,7 @@ export function ViewSetPanel({
   const cost = setRenderCost(list.length, variations);
 
   return (
-    <section aria-label={`View set ${set}`} className="pointer-events-auto rounded-2xl bg-stone-900/80 p-3 text-white shadow-overlay backdrop-blur">
+    <section data-canvas-ui aria-label={`View set ${set}`} className="pointer-events-auto rounded-2xl bg-stone-900/80 p-3 text-white shadow-overlay backdrop-blur">
       <div className="mb-2 flex items-center gap-3">
         <Layers className="size-4 text-white/70" aria-hidden />
         <p className="min-w-0 flex-1 truncate text-[13px]">
@@ -66,7 +66,7 @@ export function ViewSetPanel({
           const progress = shownRender?.views.find((v) => v.inputImageId === view.id);
           const p = progress ? viewProgress(progress, shownRender!.variations) : null;
           return (
-            <li key={view.id} className="w-40 shrink-0">
+            <li key={view.id} className="w-36 shrink-0">
               <button
                 type="button"
                 onClick={() => onSelect(view)}
@@ -95,6 +95,9 @@ export function ViewSetPanel({
           );
         })}
       </ul>
+      {/* The dialog is portalled out of the canvas, but React still bubbles its pointer events up through
+          the canvas, whose pan would capture the pointer and swallow the click. */}
+      <div onPointerDown={(e) => e.stopPropagation()}>
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -129,6 +132,7 @@ export function ViewSetPanel({
           <p className="text-sm text-stone-500">Pricing the set…</p>
         )}
       </Dialog>
+      </div>
     </section>
   );
 }

@@ -32,8 +32,8 @@ export function SetRenderRows() {
             </div>
             <div className="flex gap-3 overflow-x-auto">
               {r.views.map((v) => (
-                <figure key={v.batchId} className="w-48 shrink-0" data-testid="set-render-view">
-                  <div className="grid grid-cols-2 gap-1">
+                <figure key={v.batchId} className={v.images.length > 1 ? 'w-64 shrink-0' : 'w-40 shrink-0'} data-testid="set-render-view">
+                  <div className={v.images.length > 1 ? 'grid grid-cols-2 gap-1' : 'grid grid-cols-1'}>
                     {v.images.map((im) =>
                       im.thumbnailUrl ? (
                         <img key={im.id} src={im.thumbnailUrl} alt={`${v.fileName}, variation ${im.variationNumber}`} className="aspect-[4/3] w-full rounded-md bg-stone-100 object-cover" />
