@@ -112,7 +112,12 @@ describe('ViewSetPanel', () => {
     await waitFor(() => expect(screen.getByTestId('view-progress-7')).toHaveTextContent('Done'), { timeout: 6000 });
     await waitFor(() => expect(screen.getByTestId('set-progress')).toHaveTextContent('Set rendered'), { timeout: 6000 });
     expect(screen.getByTestId('view-progress-8')).toHaveTextContent('Done');
-  });
+    // Once the set is done, its progress is no longer asked for.
+    const reads = () => server.calls.filter((c) => c.path === '/api/runpod/set-renders/5').length;
+    const after = reads();
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(reads()).toBe(after);
+  }, 20_000);
 
   it('cannot start when the credits do not cover the set, and says so', async () => {
     const server = serveSet({ balance: 3 });

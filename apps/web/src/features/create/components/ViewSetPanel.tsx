@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Layers } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { setRenderCost, type InputImage, type SetRender } from '@atelier/contract';
 import { useGetSetRenderQuery, useGetSetRenderQuoteQuery, useGetViewSetQuery } from '../../../app/api/viewSets';
@@ -36,7 +36,13 @@ export function ViewSetPanel({
   const views = useGetViewSetQuery(set);
   const [confirming, setConfirming] = useState(false);
   const quote = useGetSetRenderQuoteQuery(confirming ? { set, variations } : skipToken, { refetchOnMountOrArgChange: true });
-  const active = useGetSetRenderQuery(activeRenderId ?? skipToken, { pollingInterval: 1500, skipPollingIfUnfocused: false });
+  // Followed every 1.5 s until it completes, then no more.
+  const [completedId, setCompletedId] = useState<number | null>(null);
+  const active = useGetSetRenderQuery(activeRenderId ?? skipToken, { pollingInterval: completedId === activeRenderId ? 0 : 1500, skipPollingIfUnfocused: false });
+  const completedNow = active.data?.status === 'COMPLETED' ? active.data.id : null;
+  useEffect(() => {
+    if (completedNow !== null) setCompletedId(completedNow);
+  }, [completedNow]);
   const running: SetRender | undefined = active.data && active.data.status !== 'COMPLETED' ? active.data : undefined;
   const shownRender = active.data;
   const list = views.data?.views ?? [];
