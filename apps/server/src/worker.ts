@@ -10,6 +10,7 @@ import { registerRefineQueue } from './modules/refine/index.js';
 import { registerTweakQueue } from './modules/tweak/index.js';
 import { registerMasksQueue } from './modules/masks/index.js';
 import { registerWebhooksQueue } from './modules/webhooks/index.js';
+import { registerSetCompletion } from './modules/view-sets/index.js';
 import { checkStorageOrExit } from './providers/storage/index.js';
 
 /**
@@ -38,6 +39,7 @@ async function main() {
   registerTweakQueue(ctx);
   registerMasksQueue(ctx);
   registerWebhooksQueue(ctx);
+  registerSetCompletion();
 
   await ctx.jobs.start({ workers: true });
   // The work this process does is counted here: METRICS_PORT serves it on 127.0.0.1 (as the API does).

@@ -101,7 +101,11 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
    * gave them: depth in metres at the pixels the fixture read back with Blender's own reader, and
    * each face's normal in the camera's frame (the fixture's camera matrix) on its half of the frame.
    */
-  const expectBlenderPasses = async (run: BlenderRun, inputImageId: number) => {
+  const expectBlenderPasses = async (run: BlenderRun, inputImageId: number, camera?: { name: string; left: 'Brick' | 'Glazing' }) => {
+    // The single send prints BLENDER_DEPTH / BLENDER_NORMAL; the set push tags each line with its camera.
+    const tag = camera ? `@${camera.name} ` : ' ';
+    const left = camera?.left ?? 'Brick';
+    const right = left === 'Brick' ? 'Glazing' : 'Brick';
     const passes = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/${inputImageId}/passes`, headers: ada.headers })).json()
       .passes as Array<{ kind: string; sourceFormat: string; width: number; height: number; depthNear: number; depthFar: number; dataUrl: string }>;
     expect(passes.map((p) => [p.kind, p.sourceFormat, p.width, p.height])).toEqual([
@@ -117,7 +121,7 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     const [depth, normal] = passes;
     const d = await read16(depth.dataUrl, 'grey16');
     const lines = run.output.split('\n');
-    const blenderDepths = lines.filter((l) => l.startsWith('BLENDER_DEPTH ')).map((l) => l.split(' ').slice(1).map(Number));
+    const blenderDepths = lines.filter((l) => l.startsWith(`BLENDER_DEPTH${tag}`)).map((l) => l.split(' ').slice(1).map(Number));
     expect(blenderDepths.length, run.output).toBe(5);
     const step = (depth.depthFar - depth.depthNear) / 65535;
     for (const [x, y, metres] of blenderDepths) {
@@ -127,18 +131,19 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
     }
     const n = await read16(normal.dataUrl, 'rgb16');
     const faces = Object.fromEntries(
-      lines.filter((l) => l.startsWith('BLENDER_NORMAL ')).map((l) => {
+      lines.filter((l) => l.startsWith(`BLENDER_NORMAL${tag}`)).map((l) => {
         const [, name, ...xyz] = l.split(' ');
         return [name, xyz.map(Number)];
       }),
     ) as Record<string, number[]>;
     const at = (x: number, y: number) => [0, 1, 2].map((k) => (n[(y * 320 + x) * 3 + k] / 65535) * 2 - 1);
-    for (const [x, y, face] of [[80, 120, 'Brick'], [40, 200, 'Brick'], [240, 120, 'Glazing'], [290, 40, 'Glazing']] as const)
+    expect(Object.keys(faces).sort(), run.output).toEqual(['Brick', 'Glazing']);
+    for (const [x, y, face] of [[80, 120, left], [40, 200, left], [240, 120, right], [290, 40, right]] as const)
       at(x, y).forEach((c, k) => expect(c, `${face} at ${x},${y}`).toBeCloseTo(faces[face][k], 2));
     // Seen across the corner, the two faces turn away from the camera to either side, towards it.
-    expect(faces.Brick[0]).toBeLessThan(-0.5);
-    expect(faces.Glazing[0]).toBeGreaterThan(0.5);
-    expect(faces.Brick[2]).toBeGreaterThan(0.5);
+    expect(faces[left][0]).toBeLessThan(-0.5);
+    expect(faces[right][0]).toBeGreaterThan(0.5);
+    expect(faces[left][2]).toBeGreaterThan(0.5);
   };
 
   const inputImages = async (user: GenUser) =>
@@ -282,6 +287,33 @@ describe.runIf(blender || required)('the Blender add-on in blender -b', { timeou
       const plain = await engine.render(request);
       await sharp(plain.image).png().toFile(path.join(shots, 'blender-box-brick-no-passes.png'));
     }
+  });
+
+  it('pushes all cameras as one set, each view with its ID, depth and normal passes as Blender computed them', async () => {
+    const set = 'Box – two corners';
+    const run = await runBlender(home, { ATELIER_ADDON_ZIP: zip, ATELIER_URL: baseUrl, ATELIER_KEY: adaKey, ATELIER_SET: set });
+    if (process.env.BLENDER_SET_LOG) fs.writeFileSync(process.env.BLENDER_SET_LOG, run.output.split('\n').filter((l) => l.startsWith('ATELIER_SET') || l.startsWith('BLENDER_') || l.startsWith('RESTORED')).join('\n') + '\n');
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('RESTORED: True');
+    const line = run.output.split('\n').find((l) => l.startsWith('ATELIER_SET_RESULT '));
+    expect(line, run.output).toBeDefined();
+    const result = JSON.parse(line!.slice('ATELIER_SET_RESULT '.length)) as { set: string; views: Array<{ inputImageId: number; set: string; regions: Array<{ name: string }> }> };
+    expect(result.set).toBe(set);
+    expect(result.views).toHaveLength(2);
+    expect(run.output).toMatch(/ATELIER_SET 1\/2 Camera: rendered in [\d.]+ s .* sent as input image \d+ in set 'Box – two corners'; regions: (Brick|Glazing) \d+%, (Brick|Glazing) \d+%/);
+    expect(run.output).toMatch(/ATELIER_SET 2\/2 Camera\.South: /);
+
+    // The server has them as one set, in camera order, each with its two named regions and its passes.
+    const listed = (await t.app.inject({ method: 'GET', url: `/api/images/input-images/sets/${encodeURIComponent(set)}`, headers: ada.headers })).json() as {
+      views: Array<{ id: number; fileName: string; viewSet: string }>;
+    };
+    expect(listed.views.map((v) => [v.id, v.fileName, v.viewSet])).toEqual([
+      [result.views[0].inputImageId, 'Camera', set],
+      [result.views[1].inputImageId, 'Camera.South', set],
+    ]);
+    for (const view of result.views) expect(view.regions.map((r) => r.name).sort()).toEqual(['Brick', 'Glazing']);
+    await expectBlenderPasses(run, result.views[0].inputImageId, { name: 'Camera', left: 'Brick' });
+    await expectBlenderPasses(run, result.views[1].inputImageId, { name: 'Camera.South', left: 'Glazing' });
   });
 
   it("shows the server's refusal of a bad key and stores nothing", async () => {

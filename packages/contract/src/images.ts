@@ -110,6 +110,8 @@ export const inputImageSchema = z.object({
   /** Set when this input was made from a generated image / copied from another input. */
   sourceGeneratedImageId: z.number().int().nullable(),
   sourceInputImageId: z.number().int().nullable(),
+  /** The view set a pushed view belongs to (issue 31), when it names one. */
+  viewSet: z.string().nullish(),
 });
 export type InputImage = z.infer<typeof inputImageSchema>;
 

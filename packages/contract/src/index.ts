@@ -19,3 +19,4 @@ export * from './plugins.js';
 export * from './admin.js';
 export * from './teams.js';
 export * from './passes.js';
+export * from './viewSets.js';

@@ -136,6 +136,18 @@ export const batchCompletedMessageSchema = z.object({
   moduleType: z.string().optional(),
 });
 
+/** Every view of a set render is done (issue 31): once, with each view's batch and status. */
+export const setCompletedMessageSchema = z.object({
+  type: z.literal('set_completed'),
+  setRenderId: id,
+  set: z.string(),
+  /** COMPLETED: every view has a render; PARTIAL: some views failed (refunded); FAILED: none rendered. */
+  status: z.enum(['COMPLETED', 'PARTIAL', 'FAILED']),
+  views: z.array(
+    z.object({ inputImageId: id, batchId: id, status: z.enum(['COMPLETED', 'FAILED']), images: z.array(z.object({ id, url: z.string() })) }),
+  ),
+});
+
 export const masksCompletedMessageSchema = z.object({
   type: z.literal('masks_completed'),
   inputImageId: id,
@@ -172,6 +184,7 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   variationCompletedMessageSchema,
   variationFailedMessageSchema,
   batchCompletedMessageSchema,
+  setCompletedMessageSchema,
   masksCompletedMessageSchema,
   masksFailedMessageSchema,
   pongMessageSchema,

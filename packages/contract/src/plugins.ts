@@ -82,7 +82,7 @@ export type PushedView = z.infer<typeof pushedViewSchema>;
 
 // ---- webhooks ----
 
-export const WEBHOOK_EVENTS = ['batch.completed', 'batch.failed', 'masks.completed'] as const;
+export const WEBHOOK_EVENTS = ['batch.completed', 'batch.failed', 'masks.completed', 'set.completed'] as const;
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
@@ -138,5 +138,9 @@ export interface WebhookPayload {
     moduleType?: string;
     maskCount?: number;
     images?: Array<{ id: number; variationNumber: number; url: string }>;
+    /** set.completed: the set render, its set name and each view's batch (render) and status. */
+    setRenderId?: number;
+    set?: string;
+    views?: Array<{ inputImageId: number; batchId: number; status: 'COMPLETED' | 'FAILED'; images: Array<{ id: number; url: string }> }>;
   };
 }

@@ -1,8 +1,10 @@
 """Atelier bridge: sends the active camera's view, with an exact material ID pass and its depth and
-normal passes, to Atelier.
+normal passes, to Atelier; "Push all cameras" sends every camera of the scene as one view set.
 
 Run from a script or `blender -b`: bpy.ops.atelier.send_view(open_browser=False); the answer is
-printed to stdout as one line, ``ATELIER_RESULT {json}``.
+printed to stdout as one line, ``ATELIER_RESULT {json}``. bpy.ops.atelier.push_all_cameras(
+open_browser=False, set_name="…") logs each camera (``ATELIER_SET`` lines) and prints
+``ATELIER_SET_RESULT {json}``.
 """
 
 bl_info = {
@@ -20,7 +22,7 @@ import webbrowser
 
 import bpy
 
-from . import passes, render, upload
+from . import passes, render, set_push, upload
 
 
 DEFAULT_SAMPLES = 16
@@ -109,6 +111,49 @@ class ATELIER_OT_send_view(bpy.types.Operator):
         return {"FINISHED"}
 
 
+class ATELIER_OT_push_all_cameras(bpy.types.Operator):
+    """Render every camera of the scene and send them to Atelier as one view set, each with its passes"""
+
+    bl_idname = "atelier.push_all_cameras"
+    bl_label = "Push all cameras"
+
+    open_browser: bpy.props.BoolProperty(name="Open in browser", default=True, options={"SKIP_SAVE"})
+    # For scripts and tests; empty means the scene's set field, else the .blend name.
+    set_name: bpy.props.StringProperty(options={"HIDDEN", "SKIP_SAVE"})
+    url: bpy.props.StringProperty(options={"HIDDEN", "SKIP_SAVE"})
+    key: bpy.props.StringProperty(options={"HIDDEN", "SKIP_SAVE"})
+    path: bpy.props.StringProperty(default=upload.VIEWS_PATH, options={"HIDDEN", "SKIP_SAVE"})
+    view_field: bpy.props.StringProperty(default=upload.VIEW_FIELD, options={"HIDDEN", "SKIP_SAVE"})
+
+    def execute(self, context):
+        prefs = _prefs(context)
+        url = (self.url or prefs.url).strip()
+        key = (self.key or prefs.key).strip()
+        if not url:
+            self.report({"ERROR"}, "Set the Atelier URL in the add-on's preferences")
+            return {"CANCELLED"}
+        if not key:
+            self.report({"ERROR"}, "Set your Atelier API key in the add-on's preferences")
+            return {"CANCELLED"}
+        scene = context.scene
+        set_name = (self.set_name or scene.atelier_set or set_push.default_set_name()).strip()[:120]
+        try:
+            result = set_push.push_all_cameras(
+                scene, url, key, set_name, prefs.samples, prompt=scene.atelier_prompt, path=self.path, view_field=self.view_field
+            )
+        except (render.RenderError, upload.AtelierError) as err:
+            self.report({"ERROR"}, "Atelier: %s" % err)
+            return {"CANCELLED"}
+        except Exception as err:  # a failed render: the scene is restored, say what broke
+            self.report({"ERROR"}, "Atelier: a camera could not be rendered (%s)" % err)
+            return {"CANCELLED"}
+        self.report({"INFO"}, "Sent %d cameras to Atelier as %r" % (len(result["views"]), set_name))
+        first = result["views"][0].get("url") if result["views"] else None
+        if self.open_browser and first:
+            webbrowser.open(first)
+        return {"FINISHED"}
+
+
 class ATELIER_PT_panel(bpy.types.Panel):
     bl_label = "Atelier"
     bl_space_type = "VIEW_3D"
@@ -132,11 +177,18 @@ class ATELIER_PT_panel(bpy.types.Panel):
         row.enabled = scene.camera is not None and bool(prefs.key)
         row.scale_y = 1.4
         row.operator(ATELIER_OT_send_view.bl_idname, icon="EXPORT")
+        col.separator()
+        cameras = len(render.scene_cameras(scene))
+        col.label(text="View set (empty: %s):" % set_push.default_set_name())
+        col.prop(scene, "atelier_set", text="")
+        row = col.row()
+        row.enabled = cameras > 0 and bool(prefs.key)
+        row.operator(ATELIER_OT_push_all_cameras.bl_idname, text="Push all cameras (%d)" % cameras, icon="OUTLINER_OB_CAMERA")
         if prefs.url:
             col.label(text="To %s" % prefs.url.split("://")[-1].rstrip("/"))
 
 
-_classes = (ATELIER_AP_preferences, ATELIER_OT_send_view, ATELIER_PT_panel)
+_classes = (ATELIER_AP_preferences, ATELIER_OT_send_view, ATELIER_OT_push_all_cameras, ATELIER_PT_panel)
 
 
 def register():
@@ -145,9 +197,13 @@ def register():
     bpy.types.Scene.atelier_prompt = bpy.props.StringProperty(
         name="Prompt", description="Optional: what to render (sent with the view)"
     )
+    bpy.types.Scene.atelier_set = bpy.props.StringProperty(
+        name="View set", description="The set Push all cameras sends the cameras as (empty: the .blend file's name)"
+    )
 
 
 def unregister():
+    del bpy.types.Scene.atelier_set
     del bpy.types.Scene.atelier_prompt
     for cls in reversed(_classes):
         bpy.utils.unregister_class(cls)

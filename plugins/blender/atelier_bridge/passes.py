@@ -115,12 +115,13 @@ def camera_space_normals_png(scene, normal_exr):
     return _png16_rgb(width, height, rows)
 
 
-def horizontal_fov_deg(scene):
-    """The active camera's horizontal field of view in degrees as rendered (its sensor fit and the
-    render's size and pixel aspect), or None for a camera that is not a perspective one."""
+def horizontal_fov_deg(scene, camera=None):
+    """The horizontal field of view in degrees of ``camera`` (the scene's active camera by default) as
+    rendered (its sensor fit and the render's size and pixel aspect), or None for a camera that is not
+    a perspective one."""
     import math
 
-    cam = scene.camera.data
+    cam = (camera or scene.camera).data
     if cam.type != "PERSP":
         return None
     r = scene.render

@@ -36,6 +36,18 @@ def _render_to(scene, path):
         return f.read()
 
 
+def scene_cameras(scene):
+    """The scene's cameras in name order (the order a set is pushed and shown in)."""
+    return sorted((o for o in scene.objects if o.type == "CAMERA"), key=lambda o: o.name)
+
+
+def render_camera(scene, camera, samples):
+    """``render_view_and_id_pass`` seen through ``camera``; the scene's active camera is put back after."""
+    with id_pass.restored() as r:
+        r.set(scene, "camera", camera)
+        return render_view_and_id_pass(scene, samples)
+
+
 def render_view_and_id_pass(scene, samples):
     """Returns (view JPEG bytes, ID pass PNG bytes, {"#rrggbb": material name}, (depth OpenEXR
     bytes, normal PNG bytes)); the scene is exactly as it was afterwards, also when a render fails."""

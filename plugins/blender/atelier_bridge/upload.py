@@ -40,14 +40,17 @@ def _server_message(err):
     return "HTTP %d %s" % (err.code, err.reason)
 
 
-def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120, passes=None, field_of_view=None):
+def send_view(base_url, key, view, id_pass, materials, name, prompt="", path=VIEWS_PATH, view_field=VIEW_FIELD, timeout=120, passes=None, field_of_view=None, view_set=""):
     """Sends the view (with ``passes``: (depth OpenEXR, normal PNG) bytes, and the camera's horizontal
-    ``field_of_view`` in degrees); returns the server's JSON answer with ``url`` (the deep link) filled in."""
+    ``field_of_view`` in degrees; with ``view_set``, as a view of that set); returns the server's JSON
+    answer with ``url`` (the deep link) filled in."""
     fields = [("source", "blender"), ("materials", json.dumps(materials)), ("name", name)]
     if prompt:
         fields.append(("prompt", prompt))
     if passes and field_of_view:
         fields.append(("fieldOfView", "%.6f" % field_of_view))
+    if view_set:
+        fields.append(("set", view_set))
     files = [(view_field, view[0], view[1], view[2]), ("idPass", "id-pass.png", "image/png", id_pass)]
     if passes:
         files.append(("depth", "depth.exr", "image/x-exr", passes[0]))

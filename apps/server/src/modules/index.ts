@@ -23,6 +23,7 @@ import { registerPluginDownloadRoutes } from './plugin-downloads/index.js';
 import { registerAdminConsoleRoutes } from './admin-console/index.js';
 import { registerTeamRoutes } from './teams/index.js';
 import { registerPassesRoutes } from './passes/index.js';
+import { registerViewSetRoutes } from './view-sets/index.js';
 
 /**
  * Every module's routes, mounted under /api. Each module exports one `register…Routes(app)`;
@@ -42,6 +43,7 @@ export async function registerModules(api: App): Promise<void> {
   await registerTweakRoutes(api);
   await registerMasksRoutes(api);
   await registerPassesRoutes(api);
+  await registerViewSetRoutes(api);
   await registerPromptsRoutes(api);
   await registerStorageQuotaRoutes(api);
   await registerSupportRoutes(api);

@@ -10,3 +10,4 @@ export * from './referrals.js';
 export * from './plugins.js';
 export * from './teams.js';
 export * from './passes.js';
+export * from './viewSets.js';

@@ -19,6 +19,7 @@ import {
 } from '@atelier/contract';
 import type { AppContext } from '../../context.js';
 import { batches, generatedImages } from '../../db/schema/index.js';
+import type { Tx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { pageInfo, pageOffset, type PageRequest } from '../../lib/pagination.js';
@@ -147,7 +148,12 @@ async function getOwnedBatch(ctx: AppContext, userId: number, batchId: number) {
  * one transaction creates (or extends, with existingBatchId) the batch and its PROCESSING images,
  * debits one credit per variation and enqueues one render job per variation.
  */
-export async function startGeneration(ctx: AppContext, userId: number, input: GenerationInput): Promise<GenerationResponse> {
+export async function startGeneration(
+  ctx: AppContext,
+  userId: number,
+  input: GenerationInput,
+  opts: { seeds?: number[]; inTransaction?: (tx: Tx, batchId: number) => Promise<void> } = {},
+): Promise<GenerationResponse> {
   const inputRow = await getOwnedInputImage(ctx.db, userId, input.inputImageId);
   await requirePlan(ctx, userId);
   if (input.existingBatchId) {
@@ -170,8 +176,10 @@ export async function startGeneration(ctx: AppContext, userId: number, input: Ge
       image: await readInputImageBytes(ctx, inputRow),
       masks: (await readMasksForRender(ctx, userId, input.inputImageId)).map((m) => m.mask),
     }),
-    variation: () => {
-      const seed = randomSeed();
+    inTransaction: opts.inTransaction,
+    // A set render gives the seeds: variation i has the same seed in every view of the set.
+    variation: (i) => {
+      const seed = opts.seeds?.[i] ?? randomSeed();
       return {
         seed,
         settingsSnapshot: renderSnapshot(input, seed) as unknown as Record<string, unknown>,

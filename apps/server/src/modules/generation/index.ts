@@ -10,4 +10,5 @@ export {
 export { startVariationBatch } from './variation-batch.js';
 export { registerMaskReader, type MaskForRender } from './masks.hook.js';
 export { randomSeed } from './generation.settings.js';
+export { getBatchStatus, inputFromRequest, startGeneration } from './generation.service.js';
 export { listProblemRenders, retryFailedRender, stopAndRefundRender } from './operator-actions.js';

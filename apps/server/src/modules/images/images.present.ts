@@ -30,6 +30,7 @@ export function presentInputImage(ctx: Urls, row: InputImageRow): InputImage {
     generatedPrompt: row.generatedPrompt,
     sourceGeneratedImageId: row.sourceGeneratedImageId,
     sourceInputImageId: row.sourceInputImageId,
+    viewSet: row.viewSet,
   };
 }
 

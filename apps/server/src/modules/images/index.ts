@@ -9,6 +9,7 @@ export {
 export { createInputImageFromBytes, PASS_FILE_FIELDS, uploadInputImage, uploadPassesOf } from './upload.js';
 export { createInputFromGenerated } from './copies-of-generated.js';
 export { listInputImages } from './listing-and-history.js';
+export { listViewSetImages, listViewSets } from './view-sets.js';
 export { readGeneratedImageBytes, readInputImageBytes, storeGeneratedImageFiles } from './image-files.js';
 export { setInputImagePrompts } from './input-image-updates.js';
 export { presentGeneratedImage, presentInputImage } from './images.present.js';

@@ -36,14 +36,31 @@ export function registerWebhooksQueue(ctx: AppContext): void {
 /** The webhook event and payload of a live message, or null for messages no webhook carries. */
 function payloadOf(ctx: AppContext, message: LiveMessage): WebhookPayload | null {
   const timestamp = new Date().toISOString();
+  /** A result URL signed again to last as long as a late receiver may need. */
+  const longLived = (url: string) => {
+    const key = ctx.urls.parse(url, { allowExpired: true })?.key;
+    return key ? ctx.urls.signAbsolute(key, { ttlSeconds: RESULT_URL_TTL_SECONDS }) : null;
+  };
   if (message.type === 'masks_completed') {
     return { type: 'masks.completed', timestamp, data: { inputImageId: message.inputImageId, status: 'completed', maskCount: message.maskCount } };
+  }
+  if (message.type === 'set_completed') {
+    return {
+      type: 'set.completed',
+      timestamp,
+      data: {
+        setRenderId: message.setRenderId,
+        set: message.set,
+        status: message.status,
+        views: message.views.map((v) => ({ ...v, images: v.images.flatMap((image) => { const url = longLived(image.url); return url ? [{ id: image.id, url }] : []; }) })),
+      },
+    };
   }
   if (message.type !== 'batch_completed') return null;
   const type: WebhookEvent = message.successfulVariations > 0 ? 'batch.completed' : 'batch.failed';
   const images = message.completedImages.flatMap((image) => {
-    const key = ctx.urls.parse(image.url, { allowExpired: true })?.key;
-    return key ? [{ id: image.id, variationNumber: image.variationNumber, url: ctx.urls.signAbsolute(key, { ttlSeconds: RESULT_URL_TTL_SECONDS }) }] : [];
+    const url = longLived(image.url);
+    return url ? [{ id: image.id, variationNumber: image.variationNumber, url }] : [];
   });
   return {
     type,

@@ -47,6 +47,8 @@ export const TAG_TYPES = [
   'TeamMembers',
   'TeamInvitations',
   'TeamUsage',
+  'ViewSet',
+  'SetRender',
 ] as const;
 
 // fetchBaseQuery builds a Request itself, which needs an absolute URL outside the browser.

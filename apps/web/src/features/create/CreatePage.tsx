@@ -30,6 +30,8 @@ import { PromptModal } from './components/PromptModal';
 import { historyItems, historySlots, isGenerating } from './historyOrder';
 import { useCreateAction } from './hooks/useCreateAction';
 import { useCreateSelection } from './hooks/useCreateSelection';
+import { useRenderSet } from './hooks/useRenderSet';
+import { ViewSetPanel } from './components/ViewSetPanel';
 
 const EMPTY_PASSES: InputImagePass[] = [];
 
@@ -43,6 +45,7 @@ export function CreatePage() {
   const navigate = useNavigate();
   const prompt = useAppSelector((s) => s.customization.generatedPrompt);
   const structureFidelity = useAppSelector((s) => s.customization.structureFidelity);
+  const customization = useAppSelector((s) => s.customization);
 
   const inputsQuery = useGetInputImagesInfiniteQuery();
   const inputs = useMemo(() => flattenInputImages(inputsQuery.data), [inputsQuery.data]);
@@ -124,6 +127,10 @@ export function CreatePage() {
   const [passShown, setPassShown] = useState<PassKind | null>(null);
   const overlaidPass = passes.find((p) => p.kind === passShown) ?? null;
 
+  // A pushed view of a set (issue 31): the set's views side by side, and Render set.
+  const viewSet = baseInput?.viewSet ?? null;
+  const renderSet = useRenderSet(sel.baseInputId);
+
   const noInputs = inputsQuery.isSuccess && inputs.length === 0;
   const inputsError = inputsQuery.isError ? errorMessage(inputsQuery.error, IMAGE_MESSAGES.fetchInputImagesFailed) : null;
   const historyError = createQuery.isError ? errorMessage(createQuery.error, GENERATION_MESSAGES.variationsFailed) : null;
@@ -200,6 +207,20 @@ export function CreatePage() {
               ) : null
             }
           />
+
+          {viewSet && shown ? (
+            <div className="pointer-events-none absolute bottom-16" style={{ left: inspector.insetLeft + 12 }}>
+              <ViewSetPanel
+                set={viewSet}
+                selectedId={sel.selection?.kind === 'input' ? sel.selection.id : null}
+                variations={customization.variations}
+                onSelect={(view) => selectInput(view)}
+                onRender={() => renderSet.start(viewSet, customization.variations)}
+                starting={renderSet.starting}
+                activeRenderId={renderSet.activeRenderId(viewSet)}
+              />
+            </div>
+          ) : null}
 
           {shown ? (
             <div className="pointer-events-none absolute top-14 right-3">

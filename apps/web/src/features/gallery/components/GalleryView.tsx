@@ -35,6 +35,7 @@ import { BatchTimeline } from './BatchTimeline';
 import { GalleryActionsProvider } from './GalleryActions';
 import { ImageTimeline } from './ImageTimeline';
 import { GallerySkeleton } from './Skeletons';
+import { SetRenderRows } from './SetRenderRows';
 import { ViewCustomiser } from './ViewCustomiser';
 
 const MODE_COPY: Record<GalleryMode, { title: string; emptyTitle: string; empty: string; icon: LucideIcon; start: { to: string; label: string } }> = {
@@ -264,7 +265,10 @@ export function GalleryView({ variant, onClose, timeZone, initialRect }: Gallery
           ) : null}
           <ActiveFilters chips={chips} onRemove={(key) => dispatch(removeGalleryFilter(key as GalleryFilterKey))} onClear={() => dispatch(clearGalleryFilters())} />
           <div className="flex min-h-0 flex-1">
-            <div className="flex min-w-0 flex-1 flex-col">{content}</div>
+            <div className="flex min-w-0 flex-1 flex-col">
+              {(mode === 'organize' || mode === 'create') && chips.length === 0 ? <SetRenderRows /> : null}
+              {content}
+            </div>
             {batchMode && data && data.total > 0 ? <BatchPanel batch={currentBatch} onClose={() => setSelected(null)} /> : null}
           </div>
         </section>
