@@ -4,3 +4,5 @@ export { browser, redirectToCreditsCheckout } from './billingService';
 export { useBillingRedirects } from './hooks/useBillingRedirects';
 export { useCheckoutReturn } from './hooks/useCheckoutReturn';
 export { formatEuros } from './pricing';
+export { OwnerManagesBilling } from './components/OwnerManagesBilling';
+export { useTeamBilling } from './hooks/useTeamBilling';

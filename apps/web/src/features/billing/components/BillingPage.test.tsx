@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSubscription, json, renderWithRouter, signedInAuth } from '../../../test/factories';
+import { storeTeamId } from '../../teams/store/storedWorkspace';
+import { createTeam, fakeApi } from '../../teams/test-helpers';
 import { BillingPage } from './BillingPage';
 
 const ledgerPage = (page: number): CreditTransactionsResponse => ({
@@ -68,5 +70,18 @@ describe('BillingPage', () => {
     expect(within(table).getByText('INV-1001')).toBeInTheDocument();
     expect(within(table).getByText('€49')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: /View/ })).toHaveAttribute('href', 'https://invoice.stripe.com/i/1');
+  });
+
+  it.each(['admin', 'member'] as const)("in a studio, tells an %s that the owner manages billing and asks the server for none of it", async (role) => {
+    storeTeamId(7);
+    const calls = fakeApi(({ method, path }) => (method === 'GET' && path === '/teams' ? [createTeam({ role })] : {}));
+    try {
+      renderWithRouter([{ path: '/billing', element: <BillingPage /> }], { path: '/billing', auth: signedInAuth() });
+      expect(await screen.findByRole('heading', { name: "Billing is managed by the studio's owner" })).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Credit history' })).not.toBeInTheDocument();
+      expect(calls.some((c) => c.path.startsWith('/subscription') || c.path.startsWith('/credits') || c.path.startsWith('/billing'))).toBe(false);
+    } finally {
+      localStorage.clear();
+    }
   });
 });

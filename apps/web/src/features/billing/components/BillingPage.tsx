@@ -9,16 +9,22 @@ import { Button, ButtonLink } from '../../../components/ui/Button';
 import { Card, CardHeader } from '../../../components/ui/Card';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { Spinner } from '../../../components/ui/Spinner';
+import { FullPageSpinner, Spinner } from '../../../components/ui/Spinner';
 import { formatDate, formatNumber, titleCase } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';
-import { formatEuros, useBillingRedirects } from '../../subscription';
+import { formatEuros, OwnerManagesBilling, useBillingRedirects, useTeamBilling } from '../../subscription';
 
 const PAGE_SIZE = 10;
 
-/** /billing — the current plan, the credit ledger and the invoices. */
+/**
+ * /billing — the current plan, the credit ledger and the invoices; in a studio, for its owner only
+ * (admins and members are told who manages billing, and no billing call is made for them).
+ */
 export function BillingPage() {
   usePageTitle('Billing');
+  const billing = useTeamBilling();
+  if (billing.kind === 'loading') return <FullPageSpinner label="Loading billing" />;
+  if (billing.kind === 'team' && !billing.isOwner) return <OwnerManagesBilling teamName={billing.team.name} title="Billing" />;
   return (
     <>
       <PageHeader title="Billing" description="Your plan, every credit movement and your invoices." />
