@@ -85,7 +85,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   // on its plane: from a model's passes when given, else from the photo's lines.
   const fromPasses = view && lum0 ? passPlanes(view, p.regions.map((r, i) => (r.recipe && r.surface !== 'backdrop' ? masks[i] : undefined)), p.buildingHeight) : [];
   const planes = lum0
-    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane ?? fromPasses[i] ?? undefined })), p.buildingHeight)
+    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane !== undefined ? r.plane : (fromPasses[i] ?? undefined) })), p.buildingHeight)
     : [];
   const exact = fromPasses.filter((q) => q).length;
   if (exact) notes.push(`Geometry: ${exact} region${exact > 1 ? 's' : ''} mapped on ${exact > 1 ? 'their planes' : 'its plane'} from the model's depth and normals`);
