@@ -96,7 +96,12 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
   const radius = Math.max(2, Math.round(Math.max(W, H) / 400));
   const refined = guidedFilter(init, lum, radius, 1e-3);
   const mask = newPlane(W, H);
-  for (let i = 0; i < W * H; i++) mask.d[i] = Math.max(0, Math.min(1, refined.d[i], bound.d[i]));
+  for (let i = 0; i < W * H; i++) {
+    // A pixel of the old sky's very colour stays solid sky: the filter's smoothing would leave
+    // a few pixels of the old (often paler) sky along the silhouette, a light halo.
+    const r = init.d[i] >= 0.999 ? 1 : refined.d[i];
+    mask.d[i] = Math.max(0, Math.min(1, r, bound.d[i]));
+  }
   return { mask, color };
 }
 
