@@ -91,6 +91,18 @@ describe('ViewSetPanel', () => {
     expect(screen.getByRole('button', { name: /Render set · 4 credits/ })).toBeEnabled();
   });
 
+  it('folds to its header to leave the render in view, and unfolds', async () => {
+    serveSet();
+    show(<Harness />);
+    await screen.findByRole('button', { name: 'View Camera.North' });
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the views' }));
+    expect(screen.queryByRole('list', { name: 'Views of the set' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show the views' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: /Render set · 4 credits/ })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Show the views' }));
+    expect(screen.getByRole('list', { name: 'Views of the set' })).toBeVisible();
+  });
+
   it('asks with the total cost first, then renders the set with the shown look and follows each view', async () => {
     const server = serveSet();
     show(<Harness />);

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Layers } from 'lucide-react';
+import { ChevronDown, ChevronUp, Layers } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { setRenderCost, type InputImage, type SetRender } from '@atelier/contract';
@@ -35,6 +35,8 @@ export function ViewSetPanel({
 }) {
   const views = useGetViewSetQuery(set);
   const [confirming, setConfirming] = useState(false);
+  // The panel floats over the canvas: folded to its header, it leaves the render in view.
+  const [folded, setFolded] = useState(false);
   const quote = useGetSetRenderQuoteQuery(confirming ? { set, variations } : skipToken, { refetchOnMountOrArgChange: true });
   // Followed every 1.5 s until it completes, then no more.
   const [completedId, setCompletedId] = useState<number | null>(null);
@@ -50,7 +52,7 @@ export function ViewSetPanel({
 
   return (
     <section data-canvas-ui aria-label={`View set ${set}`} className="pointer-events-auto rounded-2xl bg-stone-900/80 p-3 text-white shadow-overlay backdrop-blur">
-      <div className="mb-2 flex items-center gap-3">
+      <div className={clsx('flex items-center gap-3', !folded && 'mb-2')}>
         <Layers className="size-4 text-white/70" aria-hidden />
         <p className="min-w-0 flex-1 truncate text-[13px]">
           <span className="font-semibold">{set}</span>
@@ -65,8 +67,19 @@ export function ViewSetPanel({
         <Button size="sm" icon={<Layers className="size-4" />} loading={starting || !!running} disabled={list.length === 0 || starting || !!running} onClick={() => setConfirming(true)}>
           Render set · {cost} credit{cost === 1 ? '' : 's'}
         </Button>
+        <button
+          type="button"
+          onClick={() => setFolded((f) => !f)}
+          aria-expanded={!folded}
+          aria-label={folded ? 'Show the views' : 'Hide the views'}
+          title={folded ? 'Show the views' : 'Hide the views'}
+          className="grid size-8 place-items-center rounded-lg text-white/70 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/70"
+        >
+          {folded ? <ChevronUp className="size-4" aria-hidden /> : <ChevronDown className="size-4" aria-hidden />}
+        </button>
       </div>
       {views.isError ? <p className="text-xs text-red-300">{errorMessage(views.error, 'Failed to load the set')}</p> : null}
+      {folded ? null : (
       <ul className="flex gap-2 overflow-x-auto" aria-label="Views of the set">
         {list.map((view) => {
           const progress = shownRender?.views.find((v) => v.inputImageId === view.id);
@@ -101,6 +114,7 @@ export function ViewSetPanel({
           );
         })}
       </ul>
+      )}
       {/* The dialog is portalled out of the canvas, but React still bubbles its pointer events up through
           the canvas, whose pan would capture the pointer and swallow the click. */}
       <div onPointerDown={(e) => e.stopPropagation()}>
