@@ -15,6 +15,8 @@ export type { GeometryReport } from './geometry/report.js';
 export type { PlaneKind } from './geometry/plane.js';
 export { planeKindOfLabel } from './geometry/grid.js';
 export { splitByNormals } from './geometry/normal-split.js';
+export { sharpenByGeometry } from './geometry/geometry-edges.js';
+export { viewPassesAt } from './geometry/view-passes.js';
 
 /** The geometry of a photo (issue 30 part 1: vanishing points, region planes, grids) in the worker pool. */
 export function analyseGeometry(image: RawRgb, regions: Array<{ mask: Uint8Array; kind: PlaneKind }>, realHeightCm?: number, passes?: PassValues): Promise<GeometryReport> {

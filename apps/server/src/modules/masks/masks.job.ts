@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { FINAL_JOB_STATES, type JobContext } from '../../lib/jobs/index.js';
 import { emit, registerMaskReader } from '../generation/index.js';
 import { getOwnedInputImage, readInputImageBytes } from '../images/index.js';
+import { sharpenWithPasses } from './masks.edges.js';
 import {
   completeGeneration,
   currentGeneration,
@@ -24,7 +25,8 @@ import {
  * per region, replaces the image's regions and tells the user's sockets masks_completed. A job
  * superseded by a newer request leaves no trace; a generation that fails for good (a permanent
  * error, the last attempt, an expiry, a lost job) is marked failed and told as masks_failed
- * ('Mask generation failed' unless the reason is one the user can act on).
+ * ('Mask generation failed' unless the reason is one the user can act on). With the view's depth
+ * and normal passes the regions' edges snap to the model's edges first (issue 31 part 2).
  */
 
 export const MASKS_RETRY_LIMIT = 1;
@@ -70,8 +72,10 @@ export async function runMaskJob(ctx: AppContext, job: JobContext<MasksJobData>)
   try {
     const input = await getOwnedInputImage(ctx.db, userId, inputImageId);
     const bytes = await readInputImageBytes(ctx, input);
-    const segmented = await ctx.engine.segment({ image: bytes, maxRegions: MASK_LIMITS.maxRegions, renderType: job.data.renderType, signal: job.signal });
+    const raw = await ctx.engine.segment({ image: bytes, maxRegions: MASK_LIMITS.maxRegions, renderType: job.data.renderType, signal: job.signal });
     job.signal.throwIfAborted();
+    // With the view's passes, the region edges follow the model's folds and silhouettes (issue 31 part 2).
+    const segmented = await sharpenWithPasses(ctx, userId, inputImageId, raw);
     const folder = `${maskKeyPrefix(userId, inputImageId)}${crypto.randomUUID().slice(0, 8)}`;
     const regions: StoredRegion[] = [];
     for (const [i, r] of segmented.entries()) {
