@@ -153,9 +153,10 @@ describe('mask generation on the local engine', () => {
     // 10 keeps much of the photo, and the variation's exposure may be brighter: 20 darker on one run.)
     const mapped = new Uint8Array(files[wallIndex].data).map((v, i) => (v && facade.wall[i] ? 1 : 0));
     expect(lum(out, mapped)).toBeLessThan(lum(facade.raw, mapped) - 12);
-    // (The preview also replaces the sky with a seeded one, matted at the skyline since issue 30: its
-    // change depends on the seed, i.e. on the ids the database hands out — 1.9× on one run.)
-    expect(change(mapped)).toBeGreaterThan(1.5 * change(facade.sky));
+    // The ground, unmapped, changes only by the variation's grade (about 9 on every seed): the mapped
+    // wall changes well over twice that. (Not the sky: the preview replaces it with a seeded sky,
+    // and the seed is random per render, 10–16 across runs.)
+    expect(change(mapped)).toBeGreaterThan(2 * change(facade.ground));
     expect(Math.abs(lum(out, facade.sky) - lum(facade.raw, facade.sky))).toBeLessThan(25);
   }, 180_000);
 
