@@ -3,6 +3,7 @@
  * (supersampled 8×8), so their edges are known lines to a fraction of a pixel.
  */
 import { newPlane, type Plane } from '../pixels/image.js';
+import { applyH, invert3 } from './linalg.js';
 
 export type Poly = Array<[number, number]>;
 
@@ -35,4 +36,55 @@ export function drawPolygons(w: number, h: number, bg: number, polys: Array<{ po
       }
   }
   return out;
+}
+
+/** A wall face for `renderFaces`: plane (u, v) metres → image (row-major 3×3), its extent and its paint. */
+export interface FaceSpec {
+  toImage: number[];
+  size: [number, number];
+  paint: (u: number, v: number) => number;
+}
+
+/**
+ * Grey images of faces seen in perspective (supersampled 4×4) over a flat background, with each
+ * face's pixels (more than half covered). Faces must not overlap in the image.
+ */
+export function renderFaces(w: number, h: number, bg: number, faces: FaceSpec[]): { lum: Plane; masks: Plane[] } {
+  const lum = newPlane(w, h, bg);
+  const masks = faces.map(() => newPlane(w, h));
+  const inv = faces.map((f) => invert3(f.toImage)!);
+  const S = 4;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let acc = 0;
+      const hits = faces.map(() => 0);
+      for (let j = 0; j < S; j++)
+        for (let i = 0; i < S; i++) {
+          const px = x + (i + 0.5) / S;
+          const py = y + (j + 0.5) / S;
+          let v = bg;
+          faces.forEach((f, k) => {
+            const m = inv[k];
+            if (m[6] * px + m[7] * py + m[8] <= 0) return;
+            const q = applyH(m, px, py);
+            if (!q || q[0] < 0 || q[1] < 0 || q[0] > f.size[0] || q[1] > f.size[1]) return;
+            hits[k]++;
+            v = f.paint(q[0], q[1]);
+          });
+          acc += v;
+        }
+      lum.d[y * w + x] = acc / (S * S);
+      hits.forEach((n, k) => (masks[k].d[y * w + x] = n > (S * S) / 2 ? 1 : 0));
+    }
+  return { lum, masks };
+}
+
+/** Brick courses (light mortar, staggered joints) at plane point (u, v) metres. */
+export function brickPaint(course = 0.3, length = 0.6, joint = 0.04): (u: number, v: number) => number {
+  return (u, v) => {
+    const row = Math.floor(v / course);
+    const along = u + (row % 2 ? length / 2 : 0);
+    const inJoint = v - row * course < joint || along - Math.floor(along / length) * length < joint;
+    return inJoint ? 0.85 : 0.4 + 0.06 * (((row * 7 + Math.floor(along / length) * 13) % 5) / 4);
+  };
 }

@@ -10,7 +10,7 @@ import type { MaterialRecipe } from '../materials/recipes.js';
 import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
 import { drawBackdrop } from './backdrop.js';
-import { compositeMaterial } from './composite.js';
+import { compositeMaterial, compositeOnFaces } from './composite.js';
 import { grade } from './grade.js';
 import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
@@ -94,7 +94,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     const plane = planes[mi];
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
-    const res = compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
+    const res = compositeOnFaces(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
       opacity: materialOpacity,

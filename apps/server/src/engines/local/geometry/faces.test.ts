@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { erode, lineAngles } from '../../../../test/helpers/preview-photos.js';
+import type { MaterialRecipe } from '../materials/recipes.js';
+import { newPlane, newRgb, type Plane, type Rgb } from '../pixels/image.js';
+import { renderImage, type RenderParams } from '../render/pipeline.js';
+import { mulVec, type Vec3 } from './linalg.js';
+import type { RegionPlane, VanishingPoint } from './plane.js';
+import { estimateGeometry } from './planes.js';
+import { brickPaint, renderFaces, type FaceSpec } from './test-images.js';
+
+/**
+ * A corner building (issue 30 part 1): two brick faces meeting at a vertical corner, receding to
+ * two horizontal vanishing points. One region covers both; its plane must come in two faces,
+ * each with its own vanishing point, and brick rendered on it must run to each face's own point.
+ */
+const W = 640;
+const H = 480;
+const F = 520;
+const K = [F, 0, W / 2, 0, F, H / 2, 0, 0, 1];
+
+/** Camera pitched up 6°, the corner 9 m ahead and `turn`° round: each face 7 m long, 6 m tall from the ground 1.6 m below the eye. */
+function cornerFaces(turn: number): FaceSpec[] {
+  const pitch = (6 * Math.PI) / 180;
+  const yaw = (turn * Math.PI) / 180;
+  const rx = (p: Vec3): Vec3 => [p[0], p[1] * Math.cos(pitch) + p[2] * Math.sin(pitch), -p[1] * Math.sin(pitch) + p[2] * Math.cos(pitch)];
+  const corner: Vec3 = [0.4, 1.6, 9];
+  const right: Vec3 = [Math.cos(yaw), 0, Math.sin(yaw)];
+  const left: Vec3 = [-Math.sin(yaw), 0, Math.cos(yaw)];
+  const up: Vec3 = [0, -1, 0];
+  const paint = brickPaint();
+  return [left, right].map((a) => {
+    const [ka, kb, ko] = [a, up, corner].map((c) => mulVec(K, rx(c)));
+    return { toImage: [ka[0], kb[0], ko[0], ka[1], kb[1], ko[1], ka[2], kb[2], ko[2]], size: [7, 6] as [number, number], paint };
+  });
+}
+
+const toRgb = (lum: Plane): Rgb => {
+  const rgb = newRgb(lum.w, lum.h);
+  for (let i = 0; i < lum.d.length; i++) rgb.d.fill(lum.d[i], i * 3, i * 3 + 3);
+  return rgb;
+};
+const union = (a: Plane, b: Plane) => {
+  const m = newPlane(a.w, a.h);
+  for (let i = 0; i < m.d.length; i++) m.d[i] = Math.max(a.d[i], b.d[i]);
+  return m;
+};
+/** The true vanishing point of a face's courses (its u axis). */
+const courseVp = (f: FaceSpec): VanishingPoint => {
+  const [x, y, w] = mulVec(f.toImage, [1, 0, 0]);
+  return { x, y, w };
+};
+/** The angle (degrees) seen from the middle of `face`'s pixels between the directions to p and to q. */
+const degBetween = (p: VanishingPoint, q: VanishingPoint, face: Plane) => {
+  let [sx, sy, n] = [0, 0, 0];
+  face.d.forEach((v, i) => {
+    if (v <= 0.5) return;
+    sx += (i % W) + 0.5;
+    sy += Math.floor(i / W) + 0.5;
+    n++;
+  });
+  const [x, y] = [sx / n, sy / n];
+  const towards = (v: VanishingPoint) => Math.atan2(v.y - y * v.w, v.x - x * v.w);
+  let d = Math.abs(towards(p) - towards(q)) % Math.PI;
+  if (d > Math.PI / 2) d = Math.PI - d;
+  return (d * 180) / Math.PI;
+};
+/** Share of `truth`'s pixels that `face` holds. */
+const overlap = (face: Plane, truth: Plane) => {
+  let both = 0;
+  let n = 0;
+  for (let i = 0; i < truth.d.length; i++)
+    if (truth.d[i] > 0.5) {
+      n++;
+      if (face.d[i] > 0.5) both++;
+    }
+  return both / n;
+};
+
+const BASE: RenderParams = { mode: 'photorealistic', seed: 1234567890, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 600, lighting: 'natural-daylight', weather: 'clear', regions: [] };
+const BRICK: MaterialRecipe = { kind: 'brick', bond: 'running', color: '#9a4a32', color2: '#6e3324', mortar: '#d8d0c0' };
+
+/** Brick rendered on `plane` over a flat grey photo (no lines of its own to confuse the reading). */
+function brickOn(plane: RegionPlane, mask: Plane): Rgb {
+  const flat = newRgb(W, H);
+  flat.d.fill(0.55);
+  return renderImage(flat, [mask], { ...BASE, regions: [{ recipe: BRICK, surface: 'wall', plane }] }, () => {});
+}
+
+describe('a façade region across a corner', () => {
+  for (const turn of [35, 50]) {
+    it(`splits into its two faces at the corner, each on a plane receding to its own vanishing point (corner turned ${turn}°)`, () => {
+      const faces = cornerFaces(turn);
+      const { lum, masks } = renderFaces(W, H, 0.15, faces);
+      const region = union(masks[0], masks[1]);
+      const plane = estimateGeometry(toRgb(lum), [{ mask: region, kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
+      expect(plane.source).toBe('lines');
+      expect(plane.faces).toHaveLength(2);
+      const [left, right] = plane.faces!;
+      // Left to right, each face holds its true face but for the pixels along the corner.
+      expect(overlap(left.mask, masks[0])).toBeGreaterThan(0.97);
+      expect(overlap(right.mask, masks[1])).toBeGreaterThan(0.97);
+      expect(degBetween(left.plane.vanishing[0], courseVp(faces[0]), masks[0])).toBeLessThan(1);
+      expect(degBetween(right.plane.vanishing[0], courseVp(faces[1]), masks[1])).toBeLessThan(1);
+    });
+  }
+
+  it("renders brick whose courses run to each face's own vanishing point (median ≤ 5°), where one plane for both misses on one face", () => {
+    const faces = cornerFaces(40);
+    const { lum, masks } = renderFaces(W, H, 0.15, faces);
+    const region = union(masks[0], masks[1]);
+    const plane = estimateGeometry(toRgb(lum), [{ mask: region, kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
+    expect(plane.faces).toHaveLength(2);
+    const faced = brickOn(plane, region);
+    const single = brickOn({ ...plane, faces: undefined }, region);
+    const upVp: VanishingPoint = plane.vanishing[1];
+    const worstSingle: number[] = [];
+    faces.forEach((f, k) => {
+      const inner = erode(masks[k], 6);
+      const on = lineAngles(faced, inner, [courseVp(f), upVp]).u;
+      expect(on.n).toBeGreaterThan(200);
+      expect(on.median).toBeLessThanOrEqual(5);
+      worstSingle.push(lineAngles(single, inner, [courseVp(f), upVp]).u.median);
+    });
+    // The defect this fixes: one plane turns one face's courses toward the other face's point.
+    expect(Math.max(...worstSingle)).toBeGreaterThan(10);
+  });
+
+  it('keeps a single flat face whole', () => {
+    const [, right] = cornerFaces(40);
+    const { lum, masks } = renderFaces(W, H, 0.15, [right]);
+    const plane = estimateGeometry(toRgb(lum), [{ mask: masks[0], kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
+    expect(plane.source).toBe('lines');
+    expect(plane.faces).toBeUndefined();
+  });
+});
