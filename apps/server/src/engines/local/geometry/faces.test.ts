@@ -3,10 +3,10 @@ import { erode, lineAngles } from '../../../../test/helpers/preview-photos.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
 import { newPlane, newRgb, type Plane, type Rgb } from '../pixels/image.js';
 import { renderImage, type RenderParams } from '../render/pipeline.js';
-import { mulVec, type Vec3 } from './linalg.js';
+import { mulVec } from './linalg.js';
 import type { RegionPlane, VanishingPoint } from './plane.js';
 import { estimateGeometry } from './planes.js';
-import { brickPaint, renderFaces, type FaceSpec } from './test-images.js';
+import { cornerBox, renderFaces, type FaceSpec } from './test-images.js';
 
 /**
  * A corner building (issue 30 part 1): two brick faces meeting at a vertical corner, receding to
@@ -15,24 +15,6 @@ import { brickPaint, renderFaces, type FaceSpec } from './test-images.js';
  */
 const W = 640;
 const H = 480;
-const F = 520;
-const K = [F, 0, W / 2, 0, F, H / 2, 0, 0, 1];
-
-/** Camera pitched up 6°, the corner 9 m ahead and `turn`° round: each face 7 m long, 6 m tall from the ground 1.6 m below the eye. */
-function cornerFaces(turn: number): FaceSpec[] {
-  const pitch = (6 * Math.PI) / 180;
-  const yaw = (turn * Math.PI) / 180;
-  const rx = (p: Vec3): Vec3 => [p[0], p[1] * Math.cos(pitch) + p[2] * Math.sin(pitch), -p[1] * Math.sin(pitch) + p[2] * Math.cos(pitch)];
-  const corner: Vec3 = [0.4, 1.6, 9];
-  const right: Vec3 = [Math.cos(yaw), 0, Math.sin(yaw)];
-  const left: Vec3 = [-Math.sin(yaw), 0, Math.cos(yaw)];
-  const up: Vec3 = [0, -1, 0];
-  const paint = brickPaint();
-  return [left, right].map((a) => {
-    const [ka, kb, ko] = [a, up, corner].map((c) => mulVec(K, rx(c)));
-    return { toImage: [ka[0], kb[0], ko[0], ka[1], kb[1], ko[1], ka[2], kb[2], ko[2]], size: [7, 6] as [number, number], paint };
-  });
-}
 
 const toRgb = (lum: Plane): Rgb => {
   const rgb = newRgb(lum.w, lum.h);
@@ -89,7 +71,7 @@ function brickOn(plane: RegionPlane, mask: Plane): Rgb {
 describe('a façade region across a corner', () => {
   for (const turn of [35, 50]) {
     it(`splits into its two faces at the corner, each on a plane receding to its own vanishing point (corner turned ${turn}°)`, () => {
-      const faces = cornerFaces(turn);
+      const faces = cornerBox(turn);
       const { lum, masks } = renderFaces(W, H, 0.15, faces);
       const region = union(masks[0], masks[1]);
       const plane = estimateGeometry(toRgb(lum), [{ mask: region, kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
@@ -105,7 +87,7 @@ describe('a façade region across a corner', () => {
   }
 
   it("renders brick whose courses run to each face's own vanishing point (median ≤ 5°), where one plane for both misses on one face", () => {
-    const faces = cornerFaces(40);
+    const faces = cornerBox(40);
     const { lum, masks } = renderFaces(W, H, 0.15, faces);
     const region = union(masks[0], masks[1]);
     const plane = estimateGeometry(toRgb(lum), [{ mask: region, kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
@@ -126,7 +108,7 @@ describe('a façade region across a corner', () => {
   });
 
   it('keeps a single flat face whole', () => {
-    const [, right] = cornerFaces(40);
+    const [, right] = cornerBox(40);
     const { lum, masks } = renderFaces(W, H, 0.15, [right]);
     const plane = estimateGeometry(toRgb(lum), [{ mask: masks[0], kind: 'wall' }], { realHeightCm: 600 }).planes[0]!;
     expect(plane.source).toBe('lines');

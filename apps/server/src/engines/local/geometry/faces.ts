@@ -129,7 +129,7 @@ export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, 
     const st = regionStats(masks[k]);
     if (!st || st.n < stats.n * MIN_SHARE) return null;
     const sup = k === 0 ? sideL[0] : sideR[0];
-    if (sup < 0.3 * Math.sqrt(st.n)) return null;
+    if (sup < 0.3 * Math.sqrt(st.n) || pointInside(fams[fam], st)) return null;
     faces.push({ mask: masks[k], stats: st, family: fams[fam] });
   }
   return faces;
@@ -153,4 +153,13 @@ function cornerEdge(frame: VanishingFrame, segs: Segment[], inside: (x: number, 
     }
   }
   return best;
+}
+
+/** A face's courses cannot run to a point inside it (that face would be seen edge-on, with no area). */
+function pointInside(fam: VanishingFamily, st: Stats): boolean {
+  const p = fam.point;
+  if (Math.abs(p.w) < 1e-12) return false;
+  const x = p.x / p.w;
+  const y = p.y / p.w;
+  return x >= st.minX && x <= st.maxX && y >= st.minY && y <= st.maxY;
 }

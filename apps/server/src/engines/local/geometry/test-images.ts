@@ -3,7 +3,7 @@
  * (supersampled 8×8), so their edges are known lines to a fraction of a pixel.
  */
 import { newPlane, type Plane } from '../pixels/image.js';
-import { applyH, invert3 } from './linalg.js';
+import { applyH, invert3, mulVec, type Vec3 } from './linalg.js';
 
 export type Poly = Array<[number, number]>;
 
@@ -87,4 +87,26 @@ export function brickPaint(course = 0.3, length = 0.6, joint = 0.04): (u: number
     const inJoint = v - row * course < joint || along - Math.floor(along / length) * length < joint;
     return inJoint ? 0.85 : 0.4 + 0.06 * (((row * 7 + Math.floor(along / length) * 13) % 5) / 4);
   };
+}
+
+const CORNER_K = [520, 0, 320, 0, 520, 240, 0, 0, 1];
+
+/**
+ * A corner of a brick building seen by a 640×480 camera (focal 520 px) pitched up 6°: the corner
+ * 9 m ahead, turned `turn`° round; two faces (left, right), each 7 m long and 6 m tall from the
+ * ground 1.6 m below the eye.
+ */
+export function cornerBox(turn: number): FaceSpec[] {
+  const pitch = (6 * Math.PI) / 180;
+  const yaw = (turn * Math.PI) / 180;
+  const rx = (p: Vec3): Vec3 => [p[0], p[1] * Math.cos(pitch) + p[2] * Math.sin(pitch), -p[1] * Math.sin(pitch) + p[2] * Math.cos(pitch)];
+  const corner: Vec3 = [0.4, 1.6, 9];
+  const right: Vec3 = [Math.cos(yaw), 0, Math.sin(yaw)];
+  const left: Vec3 = [-Math.sin(yaw), 0, Math.cos(yaw)];
+  const up: Vec3 = [0, -1, 0];
+  const paint = brickPaint();
+  return [left, right].map((a) => {
+    const [ka, kb, ko] = [a, up, corner].map((c) => mulVec(CORNER_K, rx(c)));
+    return { toImage: [ka[0], kb[0], ko[0], ka[1], kb[1], ko[1], ka[2], kb[2], ko[2]], size: [7, 6] as [number, number], paint };
+  });
 }
