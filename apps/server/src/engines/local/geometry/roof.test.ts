@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newRgb, type Plane, type Rgb } from '../pixels/image.js';
 import { applyH, mulVec, normalize, type Vec3 } from './linalg.js';
-import type { VanishingPoint } from './plane.js';
+import type { MaterialRecipe } from '../materials/recipes.js';
+import { renderImage, type RenderParams } from '../render/pipeline.js';
+import type { RegionPlane, VanishingPoint } from './plane.js';
 import { estimateGeometry } from './planes.js';
 import { brickPaint, renderFaces, type FaceSpec } from './test-images.js';
 
@@ -65,6 +67,9 @@ const vpOf = (d: Vec3): VanishingPoint => {
   return { x, y, w };
 };
 
+const BASE: RenderParams = { mode: 'photorealistic', seed: 1234567890, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 400, lighting: 'natural-daylight', weather: 'clear', regions: [] };
+const TILES: MaterialRecipe = { kind: 'brick', bond: 'stack', color: '#8a3b2a', mortar: '#e8e0d0', height: 40, length: 50 };
+
 describe('pitched roofs', () => {
   for (const pitch of [30, 45]) {
     it(`puts a roof pitched ${pitch}° on a plane climbing to its rafters' vanishing point, its courses along the eaves`, () => {
@@ -85,6 +90,18 @@ describe('pitched roofs', () => {
       expect(ridgeV).toBeGreaterThan(eaveV);
     });
   }
+
+  it("renders a wall material on a region named roof on the roof's own plane, not a façade's", () => {
+    const { faces } = house(40, true);
+    const { lum, masks } = renderFaces(W, H, 0.8, faces);
+    const photo = toRgb(lum);
+    const [, roof] = estimateGeometry(photo, [{ mask: masks[0], kind: 'wall' }, { mask: masks[1], kind: 'roof' }], { realHeightCm: 400 }).planes;
+    expect(roof!.kind).toBe('roof');
+    const tiles = (r: { roof?: boolean; plane?: RegionPlane }) => renderImage(photo, [masks[1]], { ...BASE, regions: [{ recipe: TILES, surface: 'wall', ...r }] }, () => {}).d;
+    const onRoof = tiles({ roof: true });
+    expect(onRoof).toEqual(tiles({ plane: roof! }));
+    expect(onRoof).not.toEqual(tiles({}));
+  });
 
   it('keeps a roof whose lines all run along the eaves flat (its v direction horizontal, on the horizon)', () => {
     const { faces } = house(40, false);
