@@ -6,6 +6,7 @@ import { renderImage, type RenderParams } from '../render/pipeline.js';
 import { mulVec } from './linalg.js';
 import type { RegionPlane, VanishingPoint } from './plane.js';
 import { estimateGeometry } from './planes.js';
+import { describeGeometry } from './report.js';
 import { cornerBox, renderFaces, type FaceSpec } from './test-images.js';
 
 /**
@@ -106,6 +107,32 @@ describe('a façade region across a corner', () => {
     // The defect this fixes: one plane turns one face's courses toward the other face's point.
     expect(Math.max(...worstSingle)).toBeGreaterThan(10);
   }, 60_000);
+
+  it("draws each face's own grid for Show geometry: the course lines on each face run to that face's vanishing point", () => {
+    const faces = cornerBox(40);
+    const { lum, masks } = renderFaces(W, H, 0.15, faces);
+    const report = describeGeometry(toRgb(lum), [{ mask: union(masks[0], masks[1]), kind: 'wall' }], { realHeightCm: 600 });
+    const region = report.regions[0]!;
+    expect(region.faces).toBe(2);
+    // Lines of constant v (courses) 40 px long or more, each read from its end points, against the face it lies on.
+    const onFace = [0, 0];
+    const degs: number[] = [];
+    for (const line of region.v) {
+      const [a, b] = [line[0], line[line.length - 1]];
+      if (Math.hypot(b[0] - a[0], b[1] - a[1]) < 40) continue;
+      const k = masks[0].d[Math.floor((a[1] + b[1]) / 2) * W + Math.floor((a[0] + b[0]) / 2)] > 0.5 ? 0 : 1;
+      const vp = courseVp(faces[k]);
+      const toVp = Math.atan2(vp.y / vp.w - a[1], vp.x / vp.w - a[0]);
+      let d = Math.abs(Math.atan2(b[1] - a[1], b[0] - a[0]) - toVp) % Math.PI;
+      if (d > Math.PI / 2) d = Math.PI - d;
+      degs.push((d * 180) / Math.PI);
+      onFace[k]++;
+    }
+    expect(Math.min(...onFace)).toBeGreaterThanOrEqual(3);
+    degs.sort((p, q) => p - q);
+    expect(degs[degs.length >> 1]).toBeLessThan(2);
+    expect(degs[degs.length - 1]).toBeLessThan(3);
+  });
 
   it('keeps a single flat face whole', () => {
     const [, right] = cornerBox(40);

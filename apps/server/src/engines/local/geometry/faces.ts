@@ -8,9 +8,11 @@
  * onto the longest vertical segment near it (the corner's own edge) when there is one.
  */
 import { newPlane, type Plane } from '../pixels/image.js';
-import { regionStats, type Stats } from './planes.js';
+import { cross, normalize, smallestEigenvector } from './linalg.js';
+import { ray, regionStats, vpOf, type Stats } from './planes.js';
+import { segmentsIn } from './roof.js';
 import { segmentLength, type Segment } from './segments.js';
-import type { VanishingFamily, VanishingFrame } from './vanishing.js';
+import { segmentVpAngle, type VanishingFamily, type VanishingFrame } from './vanishing.js';
 
 export interface Face {
   /** 1 inside the face (a part of the region's mask). */
@@ -130,7 +132,7 @@ export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, 
     if (!st || st.n < stats.n * MIN_SHARE) return null;
     const sup = k === 0 ? sideL[0] : sideR[0];
     if (sup < 0.3 * Math.sqrt(st.n) || pointInside(fams[fam], st)) return null;
-    faces.push({ mask: masks[k], stats: st, family: fams[fam] });
+    faces.push({ mask: masks[k], stats: st, family: refineInFace(frame, segs, fams[fam], masks[k]) });
   }
   return faces;
 }
@@ -162,4 +164,27 @@ function pointInside(fam: VanishingFamily, st: Stats): boolean {
   const x = p.x / p.w;
   const y = p.y / p.w;
   return x >= st.minX && x <= st.maxX && y >= st.minY && y <= st.maxY;
+}
+
+const REFINE_TOL = (3 * Math.PI) / 180;
+
+/**
+ * The family's point refitted to the face's own segments (least squares on the Gaussian sphere,
+ * weighted by length): the frame's point is fitted to the whole photo, where the weaker family's
+ * few segments leave it loose.
+ */
+function refineInFace(frame: VanishingFrame, segs: Segment[], fam: VanishingFamily, mask: Plane): VanishingFamily {
+  const members = segmentsIn(segs, mask).filter((i) => segmentVpAngle(segs[i], fam.point) < REFINE_TOL);
+  if (members.length < 3) return fam;
+  const m = new Array<number>(9).fill(0);
+  let support = 0;
+  for (const i of members) {
+    const g = segs[i];
+    const n = normalize(cross(ray(frame, g.x1, g.y1), ray(frame, g.x2, g.y2)));
+    const len = segmentLength(g);
+    support += len;
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) m[r * 3 + c] += len * n[r] * n[c];
+  }
+  const dir = smallestEigenvector(m);
+  return { ...fam, dir, point: vpOf(frame, dir), members, support };
 }
