@@ -9,14 +9,15 @@
  * two faces of a building fits one of them). On the largest ground region, stack-bond pavers: their
  * rows against the plane's row vanishing point and their receding joints against the one on the
  * horizon. The angle is read off the structure tensor of the render inside the region shrunk by
- * 6 px, each line going to the nearer of the plane's two vanishing directions.
+ * 6 px, each line going to the nearer of the plane's two vanishing directions (of its face's plane,
+ * for a region across a corner).
  *
  *   npx tsx bench/perspective.bench.ts
  */
 import { pathToFileURL } from 'node:url';
 import type { MaterialRecipe } from '../apps/server/src/engines/local/materials/recipes.js';
 import { renderImage, type RenderParams } from '../apps/server/src/engines/local/render/pipeline.js';
-import { engineRegions, erode, estimatedPlane, heldOutPhotos, largestOfKind, lineAngles, photoRgb } from '../apps/server/test/helpers/preview-photos.js';
+import { engineRegions, erode, estimatedPlane, heldOutPhotos, largestOfKind, photoRgb, planeLineAngles } from '../apps/server/test/helpers/preview-photos.js';
 import type { BenchResult } from './bench-app.js';
 import { printResults } from './print.js';
 
@@ -42,11 +43,12 @@ export async function run(): Promise<BenchResult[]> {
       if (!plane) continue;
       const render = (p: null | undefined) => renderImage(rgb, [r.mask], { ...BASE, regions: [{ recipe, surface: kind, plane: p }] }, () => {});
       const inner = erode(r.mask, 6);
-      const a = lineAngles(render(undefined), inner, plane.vanishing);
-      const b = lineAngles(render(null), inner, plane.vanishing);
-      const tag = `${plane.source}, confidence ${plane.confidence.toFixed(2)}`;
+      // A region in faces (a corner): each face's courses against its own point.
+      const a = planeLineAngles(render(undefined), inner, plane);
+      const b = planeLineAngles(render(null), inner, plane);
+      const tag = `${plane.source}, confidence ${plane.confidence.toFixed(2)}${plane.faces ? `, ${plane.faces.length} faces` : ''}`;
       if (kind === 'wall') {
-        const c = lineAngles(rgb, inner, plane.vanishing);
+        const c = planeLineAngles(rgb, inner, plane);
         on.push(a.u.median);
         flat.push(b.u.median);
         lines.push(c.u.median);

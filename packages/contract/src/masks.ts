@@ -355,6 +355,8 @@ export const maskGeometryResponseSchema = z.object({
         confidence: z.number(),
         /** The plane's u and v vanishing points. */
         vanishing: z.tuple([geometryPointSchema, geometryPointSchema]),
+        /** A region across a building's corner comes in faces, each with its own plane and grid (1: one plane). */
+        faces: z.number().int().min(1),
         /** Metres between grid lines. */
         step: z.number(),
         /** Image polylines of the lines of constant u, then of constant v. */

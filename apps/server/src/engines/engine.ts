@@ -25,6 +25,8 @@ export interface RenderRegion {
   materialId?: string;
   /** Free text the user typed for this region. */
   prompt?: string;
+  /** The region's name ('roof', 'facade', …): the preview puts a roof on a roof's plane. */
+  label?: string;
 }
 
 /** The values sent to the engine (spec §9), as kept in each image's settingsSnapshot. */

@@ -102,7 +102,26 @@ const lineGap = (a: number, b: number) => {
  * is kept (pixels whose tensor is less coherent than `minCoherence` are left out). Medians in
  * degrees; n: pixels per family.
  */
-export function lineAngles(img: Rgb, mask: Plane, vps: [VanishingPoint, VanishingPoint], minCoherence = 0.3): { u: { median: number; n: number }; v: { median: number; n: number } } {
+export function lineAngles(img: Rgb, mask: Plane, vps: [VanishingPoint, VanishingPoint], minCoherence = 0.3): LineAngles {
+  return angleMedians(img, mask, () => vps, minCoherence);
+}
+
+export interface LineAngles {
+  u: { median: number; n: number };
+  v: { median: number; n: number };
+}
+
+/**
+ * lineAngles against a region's plane: a plane in faces (a corner) reads each face's pixels
+ * against that face's own vanishing points; a pixel of no face is left out.
+ */
+export function planeLineAngles(img: Rgb, mask: Plane, plane: RegionPlane, minCoherence = 0.3): LineAngles {
+  const faces = plane.faces;
+  if (!faces || faces.length < 2) return lineAngles(img, mask, plane.vanishing, minCoherence);
+  return angleMedians(img, mask, (i) => faces.find((f) => f.mask.d[i] > 0.5)?.plane.vanishing ?? null, minCoherence);
+}
+
+function angleMedians(img: Rgb, mask: Plane, vpsAt: (i: number) => [VanishingPoint, VanishingPoint] | null, minCoherence: number): LineAngles {
   const { w, h } = img;
   const g = sobel(luminance(img));
   const xx = newPlane(w, h);
@@ -123,6 +142,8 @@ export function lineAngles(img: Rgb, mask: Plane, vps: [VanishingPoint, Vanishin
       const b = jxy.d[i];
       const c = jyy.d[i];
       if (Math.hypot(a - c, 2 * b) / Math.max(1e-9, a + c) < minCoherence) continue;
+      const vps = vpsAt(i);
+      if (!vps) continue;
       const line = 0.5 * Math.atan2(2 * b, a - c) + Math.PI / 2;
       const du = lineGap(line, towards(vps[0], x + 0.5, y + 0.5));
       const dv = lineGap(line, towards(vps[1], x + 0.5, y + 0.5));

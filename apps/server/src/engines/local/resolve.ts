@@ -1,5 +1,6 @@
 import { CATALOG, findOption, type CatalogOption } from '../../modules/customization/catalog.js';
 import type { EngineSettings, RenderRegion, RenderRequest } from '../engine.js';
+import { planeKindOfLabel } from './geometry/grid.js';
 import type { MaterialRecipe } from './materials/recipes.js';
 import { ART_STYLES } from './render/art.js';
 import { LIGHTINGS, STYLES, WEATHERS } from './render/looks.js';
@@ -43,7 +44,9 @@ export function regionParams(r: RenderRegion): RenderParams['regions'][number] {
   const o = findOption(r.materialId) ?? materialFromText(r.prompt);
   if (!o || !o.recipe) return { surface: 'wall' };
   if (o.recipe.kind === 'landscape' || o.recipe.kind === 'cityscape') return { surface: 'backdrop', scene: o.recipe.scene };
-  return { surface: o.section === 'floors' ? 'floor' : 'wall', recipe: o.recipe };
+  const surface = o.section === 'floors' ? 'floor' : 'wall';
+  // A wall material on a roof region lies on the roof's plane (pitched or flat), not a façade's.
+  return { surface, recipe: o.recipe, ...(surface === 'wall' && r.label && planeKindOfLabel(r.label) === 'roof' ? { roof: true } : {}) };
 }
 
 function recipeOf(id: string | undefined, section: string): MaterialRecipe | undefined {

@@ -9,6 +9,8 @@ export interface MaskForRender {
   id: number;
   /** PNG, white = region, the size of the input image. */
   mask: Buffer;
+  /** The region's name (Generate Regions' label or the user's): tells a roof from a wall. */
+  label?: string;
 }
 
 export type MaskReader = (ctx: AppContext, userId: number, inputImageId: number) => Promise<MaskForRender[]>;

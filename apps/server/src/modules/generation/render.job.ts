@@ -92,7 +92,7 @@ function renderRegions(image: GeneratedImageRow, masks: MaskForRender[]): Render
     const text = prompts[key] ?? (typeof mapping?.customText === 'string' ? mapping.customText : undefined);
     const prompt = text?.trim() ? text.trim() : undefined;
     const materialId = material === null || material === undefined || material === '' ? undefined : String(material);
-    if (materialId || prompt) regions.push({ mask: m.mask, materialId, prompt });
+    if (materialId || prompt) regions.push({ mask: m.mask, materialId, prompt, label: m.label });
   }
   return regions;
 }

@@ -50,8 +50,8 @@ export async function getMaskGeometry(ctx: Pick<AppContext, 'db' | 'storage' | '
       vanishingPoints: report.vanishingPoints,
       regions: report.regions.flatMap((p, i) => {
         if (!p) return [];
-        const { kind, source, confidence, vanishing, step, u, v } = p;
-        return [{ maskId: regions[i].id, label: regions[i].label, kind, source, confidence, vanishing, step, u, v }];
+        const { kind, source, confidence, vanishing, faces, step, u, v } = p;
+        return [{ maskId: regions[i].id, label: regions[i].label, kind, source, confidence, vanishing, faces, step, u, v }];
       }),
     },
   };

@@ -275,8 +275,8 @@ export async function readMasksForRender(ctx: Pick<AppContext, 'db' | 'storage' 
       }
       throw err;
     }
-    out.push({ id: r.id, mask });
-    for (const alias of r.aliasIds ?? []) if (Number.isSafeInteger(alias)) out.push({ id: alias, mask });
+    out.push({ id: r.id, mask, label: r.label });
+    for (const alias of r.aliasIds ?? []) if (Number.isSafeInteger(alias)) out.push({ id: alias, mask, label: r.label });
   }
   return out;
 }

@@ -2,7 +2,7 @@
  * A region's plane drawn as a grid: the image polylines of the plane's u and v lines (every
  * metre, coarser when that would be too many), clipped to the region. For showing the geometry.
  */
-import type { Plane } from '../pixels/image.js';
+import { newPlane, type Plane } from '../pixels/image.js';
 import { applyH, invert3 } from './linalg.js';
 import type { PlaneKind, RegionPlane } from './plane.js';
 
@@ -34,7 +34,19 @@ const inMask = (m: Plane, x: number, y: number) => {
   return xi >= 0 && yi >= 0 && xi < m.w && yi < m.h && m.d[yi * m.w + xi] > 0.5;
 };
 
+/** The grid of a region's plane; a region in faces (a corner) gets each face's own grid, clipped to that face. */
 export function planeGrid(plane: RegionPlane, mask: Plane, maxLines = 24): PlaneGrid | null {
+  if (!plane.faces || plane.faces.length < 2) return flatGrid(plane, mask, maxLines);
+  const grids = plane.faces.flatMap((f) => {
+    const part = newPlane(mask.w, mask.h);
+    for (let i = 0; i < part.d.length; i++) part.d[i] = mask.d[i] > 0.5 && f.mask.d[i] > 0.5 ? 1 : 0;
+    return flatGrid(f.plane, part, maxLines) ?? [];
+  });
+  if (grids.length === 0) return null;
+  return { step: Math.min(...grids.map((g) => g.step)), u: grids.flatMap((g) => g.u), v: grids.flatMap((g) => g.v) };
+}
+
+function flatGrid(plane: RegionPlane, mask: Plane, maxLines: number): PlaneGrid | null {
   const toImage = invert3(plane.toPlane);
   if (!toImage) return null;
   const us: number[] = [];

@@ -7,6 +7,8 @@
  * roof, u and v span the surface (v away from the camera). Materials are sampled at (u, v), so
  * courses converge to the plane's vanishing points and shrink with distance at a real scale.
  */
+import type { Plane } from '../pixels/image.js';
+
 export type PlaneKind = 'wall' | 'floor' | 'roof';
 
 export interface VanishingPoint {
@@ -26,4 +28,9 @@ export interface RegionPlane {
   source: 'lines' | 'passes' | 'fallback';
   /** 0–1: how sure the estimate is (support of the line families). */
   confidence: number;
+  /**
+   * A region spanning faces of a corner: each face's plane and pixels (1 inside; together the
+   * region). The fields above are then the largest face's.
+   */
+  faces?: Array<{ plane: RegionPlane; mask: Plane }>;
 }

@@ -4,9 +4,11 @@
  *
  * - wall: the horizontal family whose segments dominate inside the region and the vertical;
  *   the plane through the region's centroid ray, scaled so the region's height is the assumed
- *   real height (the render's `buildingHeight`);
+ *   real height (the render's `buildingHeight`); a region whose lines show two faces of a corner
+ *   gets a plane per face (faces.ts);
  * - floor: the ground plane (normal: the vertical) 1.6 m below the camera (eye height);
- * - roof: a horizontal plane at the building's height (flat roofs; pitched ones are not solved).
+ * - roof: a sloped plane when its lines climb to a vanishing point off the horizon (roof.ts),
+ *   else a horizontal plane at the building's height.
  * Too few lines in a wall region, or a floor/roof region across the horizon → a fronto-parallel
  * `fallback` plane with low confidence.
  */
@@ -15,6 +17,8 @@ import { applyH, cross, dot, invert3, mulMat, normalize, scale, type Vec3 } from
 import type { PlaneKind, RegionPlane, VanishingPoint } from './plane.js';
 import { detectSegments, segmentLength, type Segment } from './segments.js';
 import { estimateVanishing, type VanishingFamily, type VanishingFrame } from './vanishing.js';
+import { splitFaces } from './faces.js';
+import { pitchedRoof } from './roof.js';
 
 export interface PlaneRegion {
   /** 1 (> 0.5) inside the region; the size of the image. */
@@ -171,11 +175,12 @@ function fallback(kind: PlaneKind, stats: Stats, heightM: number): RegionPlane {
 
 const confidenceOf = (support: number, stats: Stats) => Math.max(0.15, Math.min(1, support / (2 * Math.sqrt(stats.n))));
 
-function wallPlane(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats, heightM: number): RegionPlane | null {
+/** A wall's plane; `only`: its courses recede to this family (a face of a corner). */
+function wallPlane(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats, heightM: number, only?: VanishingFamily): RegionPlane | null {
   const vSup = supportIn(frame.vertical, segs, mask);
   let best: VanishingFamily | null = null;
   let bestSup = 0;
-  for (const fam of frame.horizontal) {
+  for (const fam of only ? [only] : frame.horizontal) {
     const s = supportIn(fam, segs, mask);
     if (s > bestSup) {
       best = fam;
@@ -241,6 +246,19 @@ function horizontalPlane(kind: 'floor' | 'roof', frame: VanishingFrame, segs: Se
   };
 }
 
+/**
+ * A wall region's plane, split into faces when its lines show two (faces.ts): the largest face's
+ * plane, with every face's plane and pixels in `faces`. One face, or a face without a plane of
+ * its own: the region's one plane.
+ */
+function facedWall(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats, heightM: number): RegionPlane | null {
+  const split = splitFaces(frame, segs, mask, stats);
+  const faces = split?.map((f) => ({ mask: f.mask, plane: wallPlane(frame, segs, f.mask, f.stats, heightM, f.family), n: f.stats.n }));
+  if (!faces || faces.some((f) => !f.plane)) return wallPlane(frame, segs, mask, stats, heightM);
+  const largest = faces.reduce((a, b) => (b.n > a.n ? b : a));
+  return { ...largest.plane!, faces: faces.map((f) => ({ mask: f.mask, plane: f.plane! })) };
+}
+
 /** The frame seen through another focal length: its vanishing points stay where they are in the image. */
 function refocus(frame: VanishingFrame, f: number): VanishingFrame {
   const c = { cx: frame.cx, cy: frame.cy, focal: f };
@@ -296,7 +314,7 @@ export function planesOf(frame: VanishingFrame, segs: Segment[], regions: PlaneR
   return regions.map(({ mask, kind }, i) => {
     const st = stats[i];
     if (!st) return null;
-    const plane = kind === 'wall' ? wallPlane(fr, segs, mask, st, heightM) : horizontalPlane(kind, fr, segs, mask, st, eyeM, heightM);
+    const plane = kind === 'wall' ? facedWall(fr, segs, mask, st, heightM) : kind === 'roof' ? (pitchedRoof(fr, segs, mask, st, eyeM, heightM) ?? horizontalPlane(kind, fr, segs, mask, st, eyeM, heightM)) : horizontalPlane(kind, fr, segs, mask, st, eyeM, heightM);
     // A focal length chosen to fit the ground, not read from the lines: less sure.
     if (plane && refocused) plane.confidence *= 0.7;
     return plane ?? fallback(kind, st, heightM);

@@ -25,6 +25,8 @@ export interface GeometryReport {
     confidence: number;
     vanishing: [VanishingPoint, VanishingPoint];
     toPlane: number[];
+    /** Faces of a corner, each drawn on its own plane (1: one plane). */
+    faces: number;
     step: number;
     u: Array<Array<[number, number]>>;
     v: Array<Array<[number, number]>>;
@@ -58,7 +60,7 @@ export function describeGeometry(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOp
     regions: planes.map((p, i) => {
       if (!p) return null;
       const grid = planeGrid(p, regions[i].mask) ?? { step: 1, u: [], v: [] };
-      return { kind: p.kind, source: p.source, confidence: round(p.confidence, 100), vanishing: [pt(p.vanishing[0]), pt(p.vanishing[1])], toPlane: p.toPlane, ...grid };
+      return { kind: p.kind, source: p.source, confidence: round(p.confidence, 100), vanishing: [pt(p.vanishing[0]), pt(p.vanishing[1])], toPlane: p.toPlane, faces: p.faces?.length ?? 1, ...grid };
     }),
   };
 }

@@ -282,3 +282,39 @@ function screenMap(
     },
   };
 }
+
+/**
+ * compositeMaterial on each face of a region whose plane comes in faces (a corner's two sides,
+ * each on its own plane), else on its one plane. A pixel of the soft mask just outside every
+ * face (the edge band) goes to the face it touches.
+ */
+export function compositeOnFaces(img: Rgb, lum: Plane, mask: Plane, recipe: MaterialRecipe, o: CompositeOptions): CompositeResult {
+  const faces = o.plane?.faces;
+  if (!faces || faces.length < 2) return compositeMaterial(img, lum, mask, recipe, o);
+  const { w, h } = mask;
+  const owner = new Int8Array(w * h).fill(-1);
+  faces.forEach((f, k) => f.mask.d.forEach((v, i) => v > 0.5 && (owner[i] = k)));
+  for (let pass = 0; pass < 2; pass++) {
+    const prev = owner.slice();
+    for (let i = 0; i < w * h; i++) {
+      if (prev[i] >= 0) continue;
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w])
+        if (j >= 0 && j < w * h && prev[j] >= 0) {
+          owner[i] = prev[j];
+          break;
+        }
+    }
+  }
+  const out: CompositeResult = { painted: false, perspective: false, scale: 1 };
+  faces.forEach((f, k) => {
+    const part = newPlane(w, h);
+    for (let i = 0; i < w * h; i++) if (owner[i] === k) part.d[i] = mask.d[i];
+    const res = compositeMaterial(img, lum, part, recipe, { ...o, plane: f.plane });
+    if (!res.painted) return;
+    out.painted = true;
+    out.perspective ||= res.perspective;
+    out.scale = Math.max(out.scale, res.scale);
+  });
+  return out;
+}

@@ -5,7 +5,7 @@ import type { MaterialRecipe } from '../materials/recipes.js';
 import type { Plane, Rgb } from '../pixels/image.js';
 import { newTexPoint, planeTexMap } from './plane-map.js';
 import { renderImage, type RenderParams } from './pipeline.js';
-import { engineRegions, erode, estimatedPlane, heldOutPhotos, largestOfKind, lineAngles, photoRgb, type PhotoRegion } from '../../../../test/helpers/preview-photos.js';
+import { engineRegions, erode, estimatedPlane, heldOutPhotos, largestOfKind, lineAngles, photoRgb, planeLineAngles, type PhotoRegion } from '../../../../test/helpers/preview-photos.js';
 import type { EvalImage } from '../../../../test/helpers/segmentation-eval.js';
 
 /**
@@ -68,8 +68,8 @@ describe('materials in perspective on held-out photographs, with the engine’s 
     expect(vp.x / vp.w).toBeGreaterThan(rgb.w);
     expect(vp.x / vp.w).toBeLessThan(rgb.w * 6);
     const inner = erode(region.mask, 6);
-    const on = lineAngles(render(rgb, region.mask, BRICK, 'wall', undefined), inner, plane.vanishing);
-    const flat = lineAngles(render(rgb, region.mask, BRICK, 'wall', null), inner, plane.vanishing);
+    const on = planeLineAngles(render(rgb, region.mask, BRICK, 'wall', undefined), inner, plane);
+    const flat = planeLineAngles(render(rgb, region.mask, BRICK, 'wall', null), inner, plane);
     expect(on.u.n).toBeGreaterThan(5000);
     expect(on.u.median).toBeLessThanOrEqual(5);
     expect(flat.u.median).toBeGreaterThan(on.u.median + 2);

@@ -10,7 +10,7 @@ import type { MaterialRecipe } from '../materials/recipes.js';
 import { analyse } from './analysis.js';
 import { renderArt } from './art.js';
 import { drawBackdrop } from './backdrop.js';
-import { compositeMaterial } from './composite.js';
+import { compositeMaterial, compositeOnFaces } from './composite.js';
 import { grade } from './grade.js';
 import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
@@ -41,7 +41,8 @@ export interface RenderParams {
    * region's plane (geometry/plane.ts, from the photo's lines or a model's passes); without one the
    * material is mapped in screen space as before.
    */
-  regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; scene?: string; plane?: RegionPlane | null }>;
+  /** `roof`: a wall-surface material on a roof region, mapped on the roof's plane. */
+  regions: Array<{ recipe?: MaterialRecipe; surface: 'wall' | 'floor' | 'backdrop'; roof?: boolean; scene?: string; plane?: RegionPlane | null }>;
   autoWalls?: MaterialRecipe;
   autoFloors?: MaterialRecipe;
   /** The view's depth and normal passes (issue 31): exact region planes, light from the normals, haze by depth. */
@@ -85,7 +86,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   // on its plane: from a model's passes when given, else from the photo's lines.
   const fromPasses = view && lum0 ? passPlanes(view, p.regions.map((r, i) => (r.recipe && r.surface !== 'backdrop' ? masks[i] : undefined)), p.buildingHeight) : [];
   const planes = lum0
-    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, wanted: !!r.recipe, plane: r.plane !== undefined ? r.plane : (fromPasses[i] ?? undefined) })), p.buildingHeight)
+    ? estimateRegionPlanes(input, p.regions.map((r, i) => ({ mask: masks[i], surface: r.surface, roof: r.roof, wanted: !!r.recipe, plane: r.plane !== undefined ? r.plane : (fromPasses[i] ?? undefined) })), p.buildingHeight)
     : [];
   const exact = fromPasses.filter((q) => q).length;
   if (exact) notes.push(`Geometry: ${exact} region${exact > 1 ? 's' : ''} mapped on ${exact > 1 ? 'their planes' : 'its plane'} from the model's depth and normals`);
@@ -94,7 +95,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     const plane = planes[mi];
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
-    const res = compositeMaterial(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
+    const res = compositeOnFaces(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
       opacity: materialOpacity,

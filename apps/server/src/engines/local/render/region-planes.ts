@@ -9,14 +9,14 @@ import { estimatePlanes, type PlaneRegion, type RegionPlane } from '../geometry/
  */
 export function estimateRegionPlanes(
   input: Rgb,
-  regions: Array<{ mask: Plane | undefined; surface: 'wall' | 'floor' | 'backdrop'; wanted: boolean; plane?: RegionPlane | null }>,
+  regions: Array<{ mask: Plane | undefined; surface: 'wall' | 'floor' | 'backdrop'; roof?: boolean; wanted: boolean; plane?: RegionPlane | null }>,
   realHeightCm: number,
 ): Array<RegionPlane | null | undefined> {
   const asked: PlaneRegion[] = [];
   const at: number[] = [];
   regions.forEach((r, i) => {
     if (!r.wanted || !r.mask || r.surface === 'backdrop' || r.plane !== undefined) return;
-    asked.push({ mask: r.mask, kind: r.surface === 'floor' ? 'floor' : 'wall' });
+    asked.push({ mask: r.mask, kind: r.surface === 'floor' ? 'floor' : r.roof ? 'roof' : 'wall' });
     at.push(i);
   });
   const out: Array<RegionPlane | null | undefined> = regions.map((r) => r.plane);

@@ -32,6 +32,7 @@ function geometry(over: Partial<MaskGeometryResponse['data']> = {}): MaskGeometr
           kind: 'wall',
           source: 'lines',
           confidence: 0.8,
+          faces: 2,
           vanishing: [
             { x: -0.8, y: 0.5, w: 0.001 },
             { x: 0.05, y: -0.99, w: 0.0001 },
@@ -54,7 +55,7 @@ function geometry(over: Partial<MaskGeometryResponse['data']> = {}): MaskGeometr
             ],
           ],
         },
-        { maskId: 13, label: 'ground', kind: 'floor', source: 'fallback', confidence: 0.1, vanishing: [{ x: 1, y: 0, w: 0 }, { x: 0, y: -1, w: 0 }], step: 2, u: [], v: [] },
+        { maskId: 13, label: 'ground', kind: 'floor', source: 'fallback', confidence: 0.1, vanishing: [{ x: 1, y: 0, w: 0 }, { x: 0, y: -1, w: 0 }], faces: 1, step: 2, u: [], v: [] },
       ],
       ...over,
     },
@@ -110,7 +111,7 @@ describe('Show geometry on the region overlay', () => {
     const items = within(vps).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/^Vertical.*outside the frame/), expect.stringMatching(/^Horizontal 1.*outside the frame/), expect.stringMatching(/^Horizontal 2at infinity \(0°\) · implied/)]);
     const planes = screen.getByRole('list', { name: 'Region planes' });
-    expect(within(planes).getByText('wall · 80%')).toBeInTheDocument();
+    expect(within(planes).getByText('wall · 2 faces · 80%')).toBeInTheDocument();
     expect(within(planes).getByText('flat guess')).toBeInTheDocument();
 
     await userEvent.keyboard(' ');

@@ -89,7 +89,7 @@ function Legend({ data, regions }: { data: MaskGeometryData; regions: MaskRegion
                 <span className="size-2.5 shrink-0 rounded-[3px] ring-1 ring-white/30" style={{ background: region?.color }} aria-hidden />
                 <span className="min-w-0 flex-1 truncate">{region ? regionName(region) : r.label}</span>
                 <span className={clsx('shrink-0', r.source === 'fallback' ? 'text-fuchsia-300' : 'text-white/60')}>
-                  {r.source === 'fallback' ? 'flat guess' : `${r.kind} · ${Math.round(r.confidence * 100)}%`}
+                  {r.source === 'fallback' ? 'flat guess' : `${r.kind}${r.faces > 1 ? ` · ${r.faces} faces` : ''} · ${Math.round(r.confidence * 100)}%`}
                 </span>
               </li>
             );
