@@ -16,7 +16,8 @@ import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
 import { describePhotoSky, materialNote, signedEv } from './notes.js';
 import { TIME_NAMES, variationChoice } from './variation.js';
-import { decontaminateEdges, renderSky } from './sky.js';
+import { decontaminateEdges } from './sky-edges.js';
+import { renderSky } from './sky.js';
 import { atmosphere, grain, lightning, rainfall, snowCover, snowfall, streetLights, wetGround, windowGlow } from './weather.js';
 
 /** Everything the worker needs for one render, already resolved from catalog ids. */

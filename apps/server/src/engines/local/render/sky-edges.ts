@@ -1,0 +1,127 @@
+import { blurPlane, dilatePlane } from '../pixels/filters.js';
+import { newPlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+
+/**
+ * The skyline's mixed pixels. The photo's own blur spreads the sky a few pixels into the scene,
+ * where the matte's colour test gives little or no sky alpha: left as they are, those pixels keep
+ * the old (often paler) sky, a light fringe around the building and the tree crowns once the sky
+ * is replaced. Each pixel within a few pixels of the sky is read as a mix of the old sky's local
+ * colour S and the colour F of the solid scene nearby (pixels with no sky alpha anywhere around,
+ * averaged): its share of sky is its position on the line from F to S.
+ */
+
+/** Below this colour distance (sRGB 0..1) between the old sky and the scene beside it, a mix of the two cannot be told apart. */
+const MIN_CONTRAST = 0.08;
+/** Off the scene-to-sky line by this share of their distance, a pixel is its own colour, not a mix (a lit cornice, a lamp). */
+const OFF_LINE_LO = 0.2;
+const OFF_LINE_HI = 0.4;
+/** Past this much sky, a pixel's own scene colour is too noisy to unmix: the solid scene's colour beside it takes over. */
+const UNMIX_LO = 0.5;
+const UNMIX_HI = 0.9;
+
+export interface SkyEdge {
+  /** Each pixel's share of the old sky (0 away from the skyline). */
+  share: Plane;
+  /** Colour of the solid scene near each pixel (sRGB), where `weight` > 0.05. */
+  scene: [Plane, Plane, Plane];
+  weight: Plane;
+}
+
+/** Pixels around the skyline at this image size: the photo's blur (lens, JPEG, resampling) spreads the sky over about this many. */
+function edgeReach(w: number, h: number): number {
+  return Math.max(4, Math.round(Math.max(w, h) / 160));
+}
+
+/** The mixed pixels along the edge of `alpha` (sky alpha) against the old sky's local colour `sky`. */
+export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
+  const { w, h, d } = img;
+  const m = alpha.d;
+  const c = sky.d;
+  const reach = edgeReach(w, h);
+  const touched = newPlane(w, h);
+  const half = newPlane(w, h);
+  for (let i = 0; i < w * h; i++) {
+    touched.d[i] = m[i] > 0.02 ? 1 : 0;
+    half.d[i] = m[i] > 0.5 ? 1 : 0;
+  }
+  const band = dilatePlane(half, reach);
+  const { scene, weight } = solidSceneColour(img, dilatePlane(touched, reach), reach);
+  const share = newPlane(w, h);
+  const I = [0, 0, 0];
+  const S = [0, 0, 0];
+  const F = [0, 0, 0];
+  for (let i = 0; i < w * h; i++) {
+    if (band.d[i] < 0.5 || m[i] >= 0.98 || weight.d[i] <= 0.05) continue;
+    for (let k = 0; k < 3; k++) {
+      I[k] = d[i * 3 + k];
+      S[k] = c[i * 3 + k];
+      F[k] = scene[k].d[i];
+    }
+    share.d[i] = Math.max(0, mixShare(I, F, S));
+  }
+  return { share, scene, weight };
+}
+
+/**
+ * Takes the old sky out of the mixed pixels along the skyline (sky alpha between 0 and 1), so the
+ * new sky, blended in by that alpha, leaves no light fringe: the pixel's scene colour is unmixed
+ * from the old sky's, and, for pixels mostly of sky, taken from the solid scene beside it. Thin
+ * structures with no solid scene nearby (a spire, a branch) are only unmixed, up to 80 % sky.
+ */
+export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plane; color: Rgb }): void {
+  if (sky.coverage <= 0) return;
+  const { w, h, d } = img;
+  const m = sky.mask.d;
+  const c = sky.color.d;
+  const { share, scene, weight } = skyEdge(img, sky.mask, sky.color);
+  for (let i = 0; i < w * h; i++) {
+    const a0 = Math.max(m[i], share.d[i]);
+    if (a0 <= 0.02 || m[i] >= 0.98) continue;
+    const j = i * 3;
+    const hasScene = weight.d[i] > 0.05;
+    const a = hasScene ? Math.min(0.95, a0) : Math.min(0.8, a0 * 1.15);
+    const toScene = hasScene ? smoothstep(UNMIX_LO, UNMIX_HI, a) : 0;
+    for (let k = 0; k < 3; k++) {
+      const unmixed = (d[j + k] - a * c[j + k]) / (1 - a);
+      const v = unmixed + (scene[k].d[i] - unmixed) * toScene;
+      d[j + k] = Math.max(0, Math.min(1, v));
+    }
+  }
+}
+
+/**
+ * The pixel's share of sky read as its position on the line from the scene colour F to the sky
+ * colour S (0..1, damped as it strays off that line), or -1 when F and S are too alike to tell.
+ */
+function mixShare(I: number[], F: number[], S: number[]): number {
+  let len2 = 0;
+  let dot = 0;
+  for (let k = 0; k < 3; k++) {
+    len2 += (S[k] - F[k]) ** 2;
+    dot += (I[k] - F[k]) * (S[k] - F[k]);
+  }
+  if (len2 < MIN_CONTRAST * MIN_CONTRAST) return -1;
+  const t = Math.max(0, Math.min(1, dot / len2));
+  let off = 0;
+  for (let k = 0; k < 3; k++) off += (I[k] - F[k] - t * (S[k] - F[k])) ** 2;
+  return t * (1 - smoothstep(OFF_LINE_LO, OFF_LINE_HI, Math.sqrt(off / len2)));
+}
+
+/** The colour of the solid scene around each pixel: a normalised blur of the pixels outside `near` (no sky alpha within reach). */
+function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane, Plane, Plane]; weight: Plane } {
+  const { w, h, d } = img;
+  const solid = newPlane(w, h);
+  const ch: [Plane, Plane, Plane] = [newPlane(w, h), newPlane(w, h), newPlane(w, h)];
+  for (let i = 0; i < w * h; i++) {
+    const s = near.d[i] > 0.5 ? 0 : 1;
+    solid.d[i] = s;
+    for (let k = 0; k < 3; k++) ch[k].d[i] = d[i * 3 + k] * s;
+  }
+  const weight = blurPlane(solid, sigma);
+  const scene = ch.map((p) => blurPlane(p, sigma)) as [Plane, Plane, Plane];
+  for (let i = 0; i < w * h; i++) {
+    const den = Math.max(1e-4, weight.d[i]);
+    for (let k = 0; k < 3; k++) scene[k].d[i] /= den;
+  }
+  return { scene, weight };
+}
