@@ -67,13 +67,16 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
  * new sky, blended in by that alpha, leaves no light fringe: the pixel's scene colour is unmixed
  * from the old sky's, and, for pixels mostly of sky, taken from the solid scene beside it. Thin
  * structures with no solid scene nearby (a spire, a branch) are only unmixed, up to 80 % sky.
+ * `photo` is the unedited photograph `img` was made from (the same size).
  */
-export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plane; color: Rgb }): void {
+export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plane; color: Rgb }, photo: Rgb = img): void {
   if (sky.coverage <= 0) return;
   const { w, h, d } = img;
   const m = sky.mask.d;
   const c = sky.color.d;
-  const { share, scene, weight } = skyEdge(img, sky.mask, sky.color);
+  // Read from the photo as it was, so a material painted into a region since does not spread
+  // into the pixels beside it through the scene colour.
+  const { share, scene, weight } = skyEdge(photo, sky.mask, sky.color);
   for (let i = 0; i < w * h; i++) {
     const a0 = Math.max(m[i], share.d[i]);
     if (a0 <= 0.02 || m[i] >= 0.98) continue;
