@@ -1,4 +1,4 @@
-import { blurPlane, dilatePlane } from '../pixels/filters.js';
+import { blurPlane, boxBlurPlane } from '../pixels/filters.js';
 import { newPlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 
 /**
@@ -44,8 +44,8 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
     touched.d[i] = m[i] > 0.02 ? 1 : 0;
     half.d[i] = m[i] > 0.5 ? 1 : 0;
   }
-  const band = dilatePlane(half, reach);
-  const { scene, weight } = solidSceneColour(img, dilatePlane(touched, reach), reach);
+  const band = grow(half, reach);
+  const { scene, weight } = solidSceneColour(img, grow(touched, reach), reach);
   const share = newPlane(w, h);
   const I = [0, 0, 0];
   const S = [0, 0, 0];
@@ -127,4 +127,12 @@ function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane
     for (let k = 0; k < 3; k++) scene[k].d[i] /= den;
   }
   return { scene, weight };
+}
+
+/** A 0/1 mask grown by r pixels (square window): a box blur is O(n) whatever r, a grey-level dilation is not. */
+function grow(mask: Plane, r: number): Plane {
+  const out = boxBlurPlane(mask, r);
+  const floor = 0.5 / (2 * r + 1) ** 2;
+  for (let i = 0; i < out.d.length; i++) out.d[i] = out.d[i] > floor ? 1 : 0;
+  return out;
 }
