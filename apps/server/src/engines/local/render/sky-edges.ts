@@ -18,11 +18,13 @@ const OFF_LINE_HI = 0.4;
 /** Past this much sky, a pixel's own scene colour is too noisy to unmix: the solid scene's colour beside it takes over. */
 const UNMIX_LO = 0.5;
 const UNMIX_HI = 0.9;
+/** Share of solid scene in the blur around a pixel below which there is none to read its colour from (a thin spire, a branch). */
+const MIN_WEIGHT = 0.01;
 
 export interface SkyEdge {
   /** Each pixel's share of the old sky (0 away from the skyline). */
   share: Plane;
-  /** Colour of the solid scene near each pixel (sRGB), where `weight` > 0.05. */
+  /** Colour of the solid scene near each pixel (sRGB), where `weight` > MIN_WEIGHT. */
   scene: [Plane, Plane, Plane];
   weight: Plane;
 }
@@ -51,7 +53,7 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
   const S = [0, 0, 0];
   const F = [0, 0, 0];
   for (let i = 0; i < w * h; i++) {
-    if (band.d[i] < 0.5 || m[i] >= 0.98 || weight.d[i] <= 0.05) continue;
+    if (band.d[i] < 0.5 || m[i] >= 0.98 || weight.d[i] <= MIN_WEIGHT) continue;
     for (let k = 0; k < 3; k++) {
       I[k] = d[i * 3 + k];
       S[k] = c[i * 3 + k];
@@ -63,10 +65,11 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
 }
 
 /**
- * Takes the old sky out of the mixed pixels along the skyline (sky alpha between 0 and 1), so the
- * new sky, blended in by that alpha, leaves no light fringe: the pixel's scene colour is unmixed
- * from the old sky's, and, for pixels mostly of sky, taken from the solid scene beside it. Thin
- * structures with no solid scene nearby (a spire, a branch) are only unmixed, up to 80 % sky.
+ * Takes the old sky out of the mixed pixels along the skyline, so the new sky, blended in by the
+ * matte's alpha, leaves no light fringe: the sky's share (its place between the old sky and the
+ * solid scene beside it) is taken out, and pixels mostly of sky take the solid scene's colour.
+ * Thin structures with no solid scene nearby (a spire, a branch) are unmixed by the matte's alpha,
+ * up to 80 % sky.
  * `photo` is the unedited photograph `img` was made from (the same size).
  */
 export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plane; color: Rgb }, photo: Rgb = img): void {
@@ -78,17 +81,25 @@ export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plan
   // into the pixels beside it through the scene colour.
   const { share, scene, weight } = skyEdge(photo, sky.mask, sky.color);
   for (let i = 0; i < w * h; i++) {
-    const a0 = Math.max(m[i], share.d[i]);
-    if (a0 <= 0.02 || m[i] >= 0.98) continue;
+    if (m[i] >= 0.98) continue;
     const j = i * 3;
-    const hasScene = weight.d[i] > 0.05;
-    const a = hasScene ? Math.min(0.95, a0) : Math.min(0.8, a0 * 1.15);
-    const toScene = hasScene ? smoothstep(UNMIX_LO, UNMIX_HI, a) : 0;
-    for (let k = 0; k < 3; k++) {
-      const unmixed = (d[j + k] - a * c[j + k]) / (1 - a);
-      const v = unmixed + (scene[k].d[i] - unmixed) * toScene;
-      d[j + k] = Math.max(0, Math.min(1, v));
+    if (weight.d[i] > MIN_WEIGHT) {
+      // The sky's part taken out along the line from the scene to the sky, so the pixel's own
+      // detail stays and no division amplifies an error into the sky's complement (orange on
+      // slate under blue); mostly-sky pixels take the solid scene's colour.
+      const t = share.d[i];
+      if (t <= 0.02) continue;
+      const toScene = smoothstep(UNMIX_LO, UNMIX_HI, t);
+      for (let k = 0; k < 3; k++) {
+        const F = scene[k].d[i];
+        const v = d[j + k] - t * (c[j + k] - F);
+        d[j + k] = Math.max(0, Math.min(1, v + (F - v) * toScene));
+      }
+      continue;
     }
+    if (m[i] <= 0.02) continue;
+    const a = Math.min(0.8, m[i] * 1.15);
+    for (let k = 0; k < 3; k++) d[j + k] = Math.max(0, Math.min(1, (d[j + k] - a * c[j + k]) / (1 - a)));
   }
 }
 
