@@ -18,11 +18,14 @@ const OFF_LINE_HI = 0.4;
 /** Past this much sky, a pixel's own scene colour is too noisy to unmix: the solid scene's colour beside it takes over. */
 const UNMIX_LO = 0.5;
 const UNMIX_HI = 0.9;
-/** Share of sky above which a pixel the matte gave no alpha is left as it is (sky the matte missed, not a mix). */
+/** Share of sky above which a pixel the matte gave no alpha is left as it is (sky the matte missed, not a mix)… */
 const UNMATTED_LO = 0.6;
 const UNMATTED_HI = 0.85;
-/** How far (luminance) a mix may lie outside the span of its two parts (noise, JPEG). */
-const LUM_SLACK = 0.04;
+/** …and at least this far (sRGB 0..1) from the old sky's local colour. */
+const UNMATTED_FAR = 0.1;
+/** How far (luminance) a mix may lie outside the span of its two parts: lighter by a camera's sharpening halo, darker by noise. */
+const LIGHTER_SLACK = 0.12;
+const DARKER_SLACK = 0.04;
 /** Share of solid scene in the blur around a pixel below which there is none to read its colour from (a thin spire, a branch). */
 const MIN_WEIGHT = 0.01;
 
@@ -92,9 +95,11 @@ export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plan
       // The sky's part taken out along the line from the scene to the sky, so the pixel's own
       // detail stays and no division amplifies an error into the sky's complement (orange on
       // slate under blue); mostly-sky pixels take the solid scene's colour.
-      // A pixel mostly of sky that the matte still left to the scene lies in sky the matte did
-      // not reach (haze between a cloud and a tower): painting it as scene would smear the tower.
-      const t = share.d[i] * (m[i] > 0.02 ? 1 : 1 - smoothstep(UNMATTED_LO, UNMATTED_HI, share.d[i]));
+      // A pixel mostly of sky, unlike the old sky's local colour, that the matte left to the scene
+      // lies in sky the matte did not reach (haze between a cloud and a tower): painting it as
+      // scene would smear the tower. (Of the sky's very colour, it is the rim the matte spared.)
+      const far = m[i] <= 0.02 && Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]) > UNMATTED_FAR;
+      const t = share.d[i] * (far ? 1 - smoothstep(UNMATTED_LO, UNMATTED_HI, share.d[i]) : 1);
       if (t <= 0.02) continue;
       const toScene = smoothstep(UNMIX_LO, UNMIX_HI, t);
       for (let k = 0; k < 3; k++) {
@@ -126,7 +131,7 @@ function mixShare(I: number[], F: number[], S: number[]): number {
   // against blue is lighter than both, not a mix of them.
   const lum = (p: number[]) => 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
   const [lf, ls, li] = [lum(F), lum(S), lum(I)];
-  if (li > Math.max(lf, ls) + LUM_SLACK || li < Math.min(lf, ls) - LUM_SLACK) return 0;
+  if (li > Math.max(lf, ls) + LIGHTER_SLACK || li < Math.min(lf, ls) - DARKER_SLACK) return 0;
   const t = Math.max(0, Math.min(1, dot / len2));
   let off = 0;
   for (let k = 0; k < 3; k++) off += (I[k] - F[k] - t * (S[k] - F[k])) ** 2;
