@@ -16,7 +16,8 @@ import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
 import { describePhotoSky, materialNote, signedEv } from './notes.js';
 import { TIME_NAMES, variationChoice } from './variation.js';
-import { decontaminateEdges, renderSky } from './sky.js';
+import { decontaminateEdges } from './sky-edges.js';
+import { renderSky } from './sky.js';
 import { atmosphere, grain, lightning, rainfall, snowCover, snowfall, streetLights, wetGround, windowGlow } from './weather.js';
 
 /** Everything the worker needs for one render, already resolved from catalog ids. */
@@ -160,7 +161,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const clouds = Math.max(0, Math.min(1, look.sky.clouds + choice.cloudShift));
   const skyWords = `${look.sky.stars > 0.5 ? 'night sky' : clouds < 0.1 ? 'clear' : clouds < 0.45 ? 'partly cloudy' : clouds < 0.85 ? 'cloudy' : 'overcast'}`;
   const lightWords = `${TIME_NAMES[lighting ?? 'natural-daylight'] ?? lighting}${look.sky.sun > 0.15 && look.sky.sunElevation > 0 && !look.sky.moon ? ` sun from the ${side < 0 ? 'left' : 'right'}` : ', no direct sun'}`;
-  decontaminateEdges(img, a.sky);
+  decontaminateEdges(img, a.sky, input);
   // The ungraded albedo, for the light sources (windows, street lamps) only.
   const original = look.windowGlow > 0.01 || look.streetLights > 0.01 ? cloneRgb(img) : img;
 

@@ -1,6 +1,7 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
 import { luminance, newPlane, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { skyEdge } from './sky-edges.js';
 
 export interface SkyMatte {
   /** Alpha of the sky at full resolution: 1 = sky, 0 = scene, between = mixed (edges, tree crowns). */
@@ -14,6 +15,17 @@ const SKY_NEAR = 6;
 const SKY_FAR = 16;
 /** A pixel this far from the local sky colour keeps alpha 0 whatever the filter says. */
 const NEVER_SKY = 20;
+/**
+ * How far beyond the region (working pixels) a pixel mostly of sky may still be sky: the region
+ * stops short of a textured edge, and the old sky's local colour drifts there, so its colour test
+ * misses sky next to the silhouette (left as a pale strip of old sky once the sky is replaced).
+ */
+const EDGE_REACH = 2;
+/** Share of the old sky in a mixed edge pixel (sky-edges.ts) from which it turns to sky, and at which it is fully sky. */
+const EDGE_SKY_LO = 0.7;
+const EDGE_SKY_HI = 1;
+/** In a tree crown (or a textured edge) only a pixel almost wholly of sky: a crown's pale rim is leaves. */
+const EDGE_CROWN_SKY_LO = 0.9;
 /** Width of the skyline band, in working pixels on each side of the region's edge. */
 const BAND = 2;
 /** How far from the region (working pixels) a tree crown may show sky through its gaps. */
@@ -52,6 +64,7 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
   const color = resizeRgb(localSkyColour(small, coarse), W, H);
   // Where the sky can be: the region grown by one working pixel (sub-pixel edges), and crowns.
   const reach = resizePlane(dilatePlane(coarse, 1), W, H);
+  const edgeZone = resizePlane(dilatePlane(coarse, EDGE_REACH), W, H);
   const inverse = newPlane(coarse.w, coarse.h);
   for (let i = 0; i < coarse.d.length; i++) inverse.d[i] = 1 - coarse.d[i];
   const core = resizePlane(dilatePlane(inverse, BAND), W, H);
@@ -61,6 +74,9 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
 
   const init = newPlane(W, H);
   const bound = newPlane(W, H);
+  // Where a mixed edge pixel may be sky, and how much (never far from the old sky's colour).
+  const edgeBound = newPlane(W, H);
+  const edgeCrown = new Uint8Array(W * H);
   const p = [0, 0, 0];
   const q = [0, 0, 0];
   const d = img.d;
@@ -79,7 +95,8 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     }
     const inReach = reach.d[i] > 0.02;
     const inCrown = crown.d[i] > 0.02;
-    if (!inReach && !inCrown) continue;
+    const inEdge = edgeZone.d[i] > 0.02;
+    if (!inReach && !inCrown && !inEdge) continue;
     const j = i * 3;
     rgbToLab(d[j], d[j + 1], d[j + 2], p);
     rgbToLab(c[j], c[j + 1], c[j + 2], q);
@@ -87,7 +104,10 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     if (inReach) {
       init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
       bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
+      edgeBound.d[i] = bound.d[i];
     } else {
+      if (inEdge) edgeBound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
+      if (inCrown) edgeCrown[i] = 1;
       const a = smoothstep(CROWN_FAR, CROWN_NEAR, dist) * crown.d[i];
       init.d[i] = a;
       bound.d[i] = a;
@@ -102,6 +122,19 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     const r = init.d[i] >= 0.999 ? 1 : refined.d[i];
     mask.d[i] = Math.max(0, Math.min(1, r, bound.d[i]));
   }
+  // Pixels beside the matte's edge that are mostly old sky by their place between the sky and the
+  // solid scene next to them (their colour test missed them) are sky; half-and-half mixes stay
+  // scene, their sky taken out later (decontaminateEdges).
+  // The last pixel before the scene is a mix whatever its colour says (the rim of a minaret or a
+  // crown): the extension is eroded by one pixel on its scene side.
+  const { share } = skyEdge(img, mask, color);
+  const grown = newPlane(W, H);
+  for (let i = 0; i < W * H; i++) {
+    const lo = edgeCrown[i] ? EDGE_CROWN_SKY_LO : EDGE_SKY_LO;
+    grown.d[i] = Math.max(mask.d[i], Math.min(smoothstep(lo, EDGE_SKY_HI, share.d[i]), edgeBound.d[i]));
+  }
+  const kept = erodePlane(grown, 1);
+  for (let i = 0; i < W * H; i++) mask.d[i] = Math.max(mask.d[i], kept.d[i]);
   return { mask, color };
 }
 

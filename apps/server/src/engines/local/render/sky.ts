@@ -180,27 +180,6 @@ function fillClouds(sky: Uint8Array, lab: Float32Array, tex: Float32Array, w: nu
   }
 }
 
-/**
- * Removes the old sky's colour from pixels on the sky's edge (they are part sky, part
- * building), so a darker new sky leaves no bright halo around the silhouette.
- */
-export function decontaminateEdges(img: Rgb, sky: SkyDetection): void {
-  if (sky.coverage <= 0) return;
-  const { w, h, d } = img;
-  const m = sky.mask.d;
-  const c = sky.color.d;
-  for (let i = 0; i < w * h; i++) {
-    const a0 = m[i];
-    if (a0 <= 0.02 || a0 >= 0.98) continue;
-    const a = Math.min(0.8, a0 * 1.15);
-    const j = i * 3;
-    const k = 1 / (1 - a);
-    d[j] = Math.max(0, Math.min(1, (d[j] - a * c[j]) * k));
-    d[j + 1] = Math.max(0, Math.min(1, (d[j + 1] - a * c[j + 1]) * k));
-    d[j + 2] = Math.max(0, Math.min(1, (d[j + 2] - a * c[j + 2]) * k));
-  }
-}
-
 export interface SkyOptions {
   seed: number;
   /** Only pixels under this (full-resolution) mask need clouds; the rest get the gradient. */

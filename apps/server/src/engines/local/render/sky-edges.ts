@@ -1,0 +1,166 @@
+import { blurPlane, boxBlurPlane } from '../pixels/filters.js';
+import { newPlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+
+/**
+ * The skyline's mixed pixels. The photo's own blur spreads the sky a few pixels into the scene,
+ * where the matte's colour test gives little or no sky alpha: left as they are, those pixels keep
+ * the old (often paler) sky, a light fringe around the building and the tree crowns once the sky
+ * is replaced. Each pixel within a few pixels of the sky is read as a mix of the old sky's local
+ * colour S and the colour F of the solid scene nearby (pixels with no sky alpha anywhere around,
+ * averaged): its share of sky is its position on the line from F to S.
+ */
+
+/** Below this colour distance (sRGB 0..1) between the old sky and the scene beside it, a mix of the two cannot be told apart. */
+const MIN_CONTRAST = 0.08;
+/** Off the scene-to-sky line by this share of their distance, a pixel is its own colour, not a mix (a lit cornice, a lamp). */
+const OFF_LINE_LO = 0.2;
+const OFF_LINE_HI = 0.4;
+/** Past this much sky, a pixel's own scene colour is too noisy to unmix: the solid scene's colour beside it takes over. */
+const UNMIX_LO = 0.5;
+const UNMIX_HI = 0.9;
+/** Share of sky above which a pixel the matte gave no alpha is left as it is (sky the matte missed, not a mix)… */
+const UNMATTED_LO = 0.6;
+const UNMATTED_HI = 0.85;
+/** …and at least this far (sRGB 0..1) from the old sky's local colour. */
+const UNMATTED_FAR = 0.1;
+/** How far (luminance) a mix may lie outside the span of its two parts: lighter by a camera's sharpening halo, darker by noise. */
+const LIGHTER_SLACK = 0.12;
+const DARKER_SLACK = 0.04;
+/** Share of solid scene in the blur around a pixel below which there is none to read its colour from (a thin spire, a branch). */
+const MIN_WEIGHT = 0.01;
+
+export interface SkyEdge {
+  /** Each pixel's share of the old sky (0 away from the skyline). */
+  share: Plane;
+  /** Colour of the solid scene near each pixel (sRGB), where `weight` > MIN_WEIGHT. */
+  scene: [Plane, Plane, Plane];
+  weight: Plane;
+}
+
+/** Pixels around the skyline at this image size: the photo's blur (lens, JPEG, resampling) spreads the sky over about this many. */
+function edgeReach(w: number, h: number): number {
+  return Math.max(4, Math.round(Math.max(w, h) / 160));
+}
+
+/** The mixed pixels along the edge of `alpha` (sky alpha) against the old sky's local colour `sky`. */
+export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
+  const { w, h, d } = img;
+  const m = alpha.d;
+  const c = sky.d;
+  const reach = edgeReach(w, h);
+  const touched = newPlane(w, h);
+  const half = newPlane(w, h);
+  for (let i = 0; i < w * h; i++) {
+    touched.d[i] = m[i] > 0.02 ? 1 : 0;
+    half.d[i] = m[i] > 0.5 ? 1 : 0;
+  }
+  const band = grow(half, reach);
+  const { scene, weight } = solidSceneColour(img, grow(touched, reach), reach);
+  const share = newPlane(w, h);
+  const I = [0, 0, 0];
+  const S = [0, 0, 0];
+  const F = [0, 0, 0];
+  for (let i = 0; i < w * h; i++) {
+    if (band.d[i] < 0.5 || m[i] >= 0.98 || weight.d[i] <= MIN_WEIGHT) continue;
+    for (let k = 0; k < 3; k++) {
+      I[k] = d[i * 3 + k];
+      S[k] = c[i * 3 + k];
+      F[k] = scene[k].d[i];
+    }
+    share.d[i] = Math.max(0, mixShare(I, F, S));
+  }
+  return { share, scene, weight };
+}
+
+/**
+ * Takes the old sky out of the mixed pixels along the skyline, so the new sky, blended in by the
+ * matte's alpha, leaves no light fringe: the sky's share (its place between the old sky and the
+ * solid scene beside it) is taken out, and pixels mostly of sky take the solid scene's colour.
+ * Thin structures with no solid scene nearby (a spire, a branch) are unmixed by the matte's alpha,
+ * up to 80 % sky.
+ * `photo` is the unedited photograph `img` was made from (the same size).
+ */
+export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plane; color: Rgb }, photo: Rgb = img): void {
+  if (sky.coverage <= 0) return;
+  const { w, h, d } = img;
+  const m = sky.mask.d;
+  const c = sky.color.d;
+  // Read from the photo as it was, so a material painted into a region since does not spread
+  // into the pixels beside it through the scene colour.
+  const { share, scene, weight } = skyEdge(photo, sky.mask, sky.color);
+  for (let i = 0; i < w * h; i++) {
+    if (m[i] >= 0.98) continue;
+    const j = i * 3;
+    if (weight.d[i] > MIN_WEIGHT) {
+      // The sky's part taken out along the line from the scene to the sky, so the pixel's own
+      // detail stays and no division amplifies an error into the sky's complement (orange on
+      // slate under blue); mostly-sky pixels take the solid scene's colour.
+      // A pixel mostly of sky, unlike the old sky's local colour, that the matte left to the scene
+      // lies in sky the matte did not reach (haze between a cloud and a tower): painting it as
+      // scene would smear the tower. (Of the sky's very colour, it is the rim the matte spared.)
+      const far = m[i] <= 0.02 && Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]) > UNMATTED_FAR;
+      const t = share.d[i] * (far ? 1 - smoothstep(UNMATTED_LO, UNMATTED_HI, share.d[i]) : 1);
+      if (t <= 0.02) continue;
+      const toScene = smoothstep(UNMIX_LO, UNMIX_HI, t);
+      for (let k = 0; k < 3; k++) {
+        const F = scene[k].d[i];
+        const v = d[j + k] - t * (c[j + k] - F);
+        d[j + k] = Math.max(0, Math.min(1, v + (F - v) * toScene));
+      }
+      continue;
+    }
+    if (m[i] <= 0.02) continue;
+    const a = Math.min(0.8, m[i] * 1.15);
+    for (let k = 0; k < 3; k++) d[j + k] = Math.max(0, Math.min(1, (d[j + k] - a * c[j + k]) / (1 - a)));
+  }
+}
+
+/**
+ * The pixel's share of sky read as its position on the line from the scene colour F to the sky
+ * colour S (0..1, damped as it strays off that line), or -1 when F and S are too alike to tell.
+ */
+function mixShare(I: number[], F: number[], S: number[]): number {
+  let len2 = 0;
+  let dot = 0;
+  for (let k = 0; k < 3; k++) {
+    len2 += (S[k] - F[k]) ** 2;
+    dot += (I[k] - F[k]) * (S[k] - F[k]);
+  }
+  if (len2 < MIN_CONTRAST * MIN_CONTRAST) return -1;
+  // A mix is as light as something between its two parts: a white cloud beside a dark tower
+  // against blue is lighter than both, not a mix of them.
+  const lum = (p: number[]) => 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+  const [lf, ls, li] = [lum(F), lum(S), lum(I)];
+  if (li > Math.max(lf, ls) + LIGHTER_SLACK || li < Math.min(lf, ls) - DARKER_SLACK) return 0;
+  const t = Math.max(0, Math.min(1, dot / len2));
+  let off = 0;
+  for (let k = 0; k < 3; k++) off += (I[k] - F[k] - t * (S[k] - F[k])) ** 2;
+  return t * (1 - smoothstep(OFF_LINE_LO, OFF_LINE_HI, Math.sqrt(off / len2)));
+}
+
+/** The colour of the solid scene around each pixel: a normalised blur of the pixels outside `near` (no sky alpha within reach). */
+function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane, Plane, Plane]; weight: Plane } {
+  const { w, h, d } = img;
+  const solid = newPlane(w, h);
+  const ch: [Plane, Plane, Plane] = [newPlane(w, h), newPlane(w, h), newPlane(w, h)];
+  for (let i = 0; i < w * h; i++) {
+    const s = near.d[i] > 0.5 ? 0 : 1;
+    solid.d[i] = s;
+    for (let k = 0; k < 3; k++) ch[k].d[i] = d[i * 3 + k] * s;
+  }
+  const weight = blurPlane(solid, sigma);
+  const scene = ch.map((p) => blurPlane(p, sigma)) as [Plane, Plane, Plane];
+  for (let i = 0; i < w * h; i++) {
+    const den = Math.max(1e-4, weight.d[i]);
+    for (let k = 0; k < 3; k++) scene[k].d[i] /= den;
+  }
+  return { scene, weight };
+}
+
+/** A 0/1 mask grown by r pixels (square window): a box blur is O(n) whatever r, a grey-level dilation is not. */
+function grow(mask: Plane, r: number): Plane {
+  const out = boxBlurPlane(mask, r);
+  const floor = 0.5 / (2 * r + 1) ** 2;
+  for (let i = 0; i < out.d.length; i++) out.d[i] = out.d[i] > floor ? 1 : 0;
+  return out;
+}
