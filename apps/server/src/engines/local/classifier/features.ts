@@ -119,16 +119,17 @@ function segmentFamilies(segments: Segment[], frame: VanishingFrame, w: number, 
 }
 
 /**
- * Elevation (radians, up positive) of the camera ray through working pixel (x, y), relative to
- * the horizon the vertical vanishing point implies: ground lies below it, sky above, whatever
- * the camera's pitch.
+ * Elevation (radians, up positive) of the camera ray through working pixel (x, y) above the
+ * horizon the vertical vanishing point implies, whatever the camera's pitch; 0 at and below it.
+ * Below is left out: a façade seen straight on from mid-height (an elevation) has its lower
+ * storeys below the horizon, and the signed elevation called them ground (model.ts's notes).
  */
 function elevationOf(frame: VanishingFrame, x: number, y: number): number {
   const v = frame.vertical.dir;
   const s = v[1] > 0 ? -1 : 1; // camera y points down: "up" has a negative y
   const dx = (x - frame.cx) / frame.focal;
   const dy = (y - frame.cy) / frame.focal;
-  return Math.asin(Math.max(-1, Math.min(1, (s * (dx * v[0] + dy * v[1] + v[2])) / Math.hypot(dx, dy, 1))));
+  return Math.max(0, Math.asin(Math.max(-1, Math.min(1, (s * (dx * v[0] + dy * v[1] + v[2])) / Math.hypot(dx, dy, 1)))));
 }
 
 /** Superpixels and their features for an image, on a working copy of `workSide` pixels. */
