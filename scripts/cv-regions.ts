@@ -16,7 +16,7 @@ import { trainModel, type TrainOptions } from '../apps/server/src/engines/local/
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
-import { SKY_STEP } from '../apps/server/src/engines/local/segmentation/learned.js';
+import { SKY_STEP, SMOOTHING } from '../apps/server/src/engines/local/segmentation/learned.js';
 import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
 import { EVAL_CLASSES, loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
 
@@ -33,10 +33,15 @@ const trainedAt = performance.now();
 /** The sky rule's colour steps to score with the same models (--sky-steps 8,12,20). */
 const stepsAt = process.argv.indexOf('--sky-steps');
 const steps = stepsAt > 0 ? process.argv[stepsAt + 1].split(',').map(Number) : [SKY_STEP];
-for (const skyStep of steps) {
-  const scores = set.map((img, k) => scoreSegmentation(img, segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep })));
-  report(`sky step ${skyStep}`, scores);
-}
+/** The smoothing's strengths to score with the same models (--smoothing 0,1,2; learned.ts SMOOTHING). */
+const smoothAt = process.argv.indexOf('--smoothing');
+const strengths = smoothAt > 0 ? process.argv[smoothAt + 1].split(',').map(Number) : [SMOOTHING.strength];
+for (const strength of strengths)
+  for (const skyStep of steps) {
+    SMOOTHING.strength = strength;
+    const scores = set.map((img, k) => scoreSegmentation(img, segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep })));
+    report(`sky step ${skyStep}, smoothing ${strength}`, scores);
+  }
 
 function report(title: string, scores: EvalScore[]): void {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

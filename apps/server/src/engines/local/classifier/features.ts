@@ -2,12 +2,15 @@ import { rgbToLab } from '../pixels/color.js';
 import { sobel } from '../pixels/filters.js';
 import { fitSize, luminance, resizeRgb, type Rgb } from '../pixels/image.js';
 import { slic } from '../segmentation/slic.js';
+import { detectSegments, type Segment } from '../geometry/segments.js';
+import { estimateVanishing, type VanishingFrame } from '../geometry/vanishing.js';
 
 /**
  * What the region classifier sees: the SLIC superpixels of a working copy of the image and, per
  * superpixel, a feature vector of its colour statistics (Lab mean and spread), texture
  * (gradient energy, strong-edge density and a 4-bin orientation histogram, so brick courses,
- * mullions and foliage differ), position (centre, touching the top or bottom edge, size) and
+ * mullions and foliage differ), line segments by vanishing family (segments.ts, vanishing.ts),
+ * position (centre, elevation above the horizon, touching the top or bottom edge, size) and
  * context (the boundary-weighted mean of its neighbours, of their neighbours, and of what lies
  * above and below it). Computed once per image; the classifier and the training both read it.
  */
@@ -32,12 +35,13 @@ export interface SuperpixelAnalysis {
   features: Float32Array;
 }
 
-const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma', 'lineH', 'lineV', 'dSky'] as const;
+const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma', 'lineH', 'lineV', 'dSky', 'segV', 'segH', 'segO'] as const;
 const CONTEXT = ['L', 'A', 'B', 'Lsd', 'grad', 'edges', 'oriH', 'oriV', 'lineH', 'lineV', 'dSky'] as const;
 export const FEATURE_NAMES = [
   ...OWN,
   'cx',
   'cy',
+  'elev',
   'top',
   'bottom',
   'area',
@@ -93,6 +97,41 @@ function straightLines(gx: Float32Array, gy: Float32Array, mag: Float32Array, w:
   return { lineH, lineV };
 }
 
+/**
+ * The working pixels covered by the photo's line segments, per family: 0 pointing at the
+ * vertical vanishing point (corners, mullions), 1 at a horizontal one (courses, sills, eaves),
+ * 2 neither (branches, clouds, curved roofs).
+ */
+function segmentFamilies(segments: Segment[], frame: VanishingFrame, w: number, h: number): Uint8Array {
+  const family = new Uint8Array(segments.length).fill(2);
+  for (const i of frame.vertical.members) family[i] = 0;
+  for (const fam of frame.horizontal) for (const i of fam.members) family[i] = 1;
+  const out = new Uint8Array(w * h).fill(255);
+  segments.forEach((s, i) => {
+    const steps = Math.ceil(Math.hypot(s.x2 - s.x1, s.y2 - s.y1));
+    for (let t = 0; t <= steps; t++) {
+      const x = Math.floor(s.x1 + ((s.x2 - s.x1) * t) / Math.max(1, steps));
+      const y = Math.floor(s.y1 + ((s.y2 - s.y1) * t) / Math.max(1, steps));
+      if (x >= 0 && y >= 0 && x < w && y < h) out[y * w + x] = Math.min(out[y * w + x], family[i]);
+    }
+  });
+  return out;
+}
+
+/**
+ * Elevation (radians, up positive) of the camera ray through working pixel (x, y) above the
+ * horizon the vertical vanishing point implies, whatever the camera's pitch; 0 at and below it.
+ * Below is left out: a façade seen straight on from mid-height (an elevation) has its lower
+ * storeys below the horizon, and the signed elevation called them ground (model.ts's notes).
+ */
+function elevationOf(frame: VanishingFrame, x: number, y: number): number {
+  const v = frame.vertical.dir;
+  const s = v[1] > 0 ? -1 : 1; // camera y points down: "up" has a negative y
+  const dx = (x - frame.cx) / frame.focal;
+  const dy = (y - frame.cy) / frame.focal;
+  return Math.max(0, Math.asin(Math.max(-1, Math.min(1, (s * (dx * v[0] + dy * v[1] + v[2])) / Math.hypot(dx, dy, 1)))));
+}
+
 /** Superpixels and their features for an image, on a working copy of `workSide` pixels. */
 export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300): SuperpixelAnalysis {
   const ws = fitSize(img.w, img.h, workSide);
@@ -109,12 +148,16 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
     A[i] = lab[1];
     B[i] = lab[2];
   }
-  const g = sobel(luminance(small));
+  const lum = luminance(small);
+  const g = sobel(lum);
   const grad = g.mag.d;
   const sp = slic(L, A, B, w, h, superpixels, grad);
   const K = sp.count;
   const { lineH, lineV } = straightLines(g.gx.d, g.gy.d, grad, w, h);
-  const S = 18; // running sums per superpixel
+  const segments = detectSegments(lum);
+  const frame = estimateVanishing(segments, w, h);
+  const segFamily = segmentFamilies(segments, frame, w, h);
+  const S = 21; // running sums per superpixel
   const sum = new Float64Array(K * S);
   const top = new Uint8Array(K);
   const bottom = new Uint8Array(K);
@@ -151,6 +194,7 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
       sum[o + 15] += y;
       sum[o + 16] += lineH[i];
       sum[o + 17] += lineV[i];
+      if (segFamily[i] < 3) sum[o + 18 + segFamily[i]] += 1;
       if (y === 0) top[k] = 1;
       if (y === h - 1) bottom[k] = 1;
       imgL += L[i];
@@ -178,7 +222,7 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
     const mg = sum[o + 7] / c;
     const ori = sum[o + 10] + sum[o + 11] + sum[o + 12] + sum[o + 13] || 1;
     const v = [mL, mA, mB, sd(sum[o + 4], mL), sd(sum[o + 5], mA), sd(sum[o + 6], mB), mg, sd(sum[o + 8], mg), sum[o + 9] / c];
-    v.push(sum[o + 10] / ori, sum[o + 11] / ori, sum[o + 12] / ori, sum[o + 13] / ori, Math.hypot(mA, mB), sum[o + 16] / c, sum[o + 17] / c, 0);
+    v.push(sum[o + 10] / ori, sum[o + 11] / ori, sum[o + 12] / ori, sum[o + 13] / ori, Math.hypot(mA, mB), sum[o + 16] / c, sum[o + 17] / c, 0, sum[o + 18] / c, sum[o + 19] / c, sum[o + 20] / c);
     own.set(v, k * OWN.length);
     cx[k] = sum[o + 14] / c / w;
     cy[k] = sum[o + 15] / c / h;
@@ -215,6 +259,7 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
     let at = row + OWN.length;
     features[at++] = cx[k];
     features[at++] = cy[k];
+    features[at++] = elevationOf(frame, cx[k] * w, cy[k] * h);
     features[at++] = top[k];
     features[at++] = bottom[k];
     features[at++] = Math.sqrt(size[k] / n) * 10;
