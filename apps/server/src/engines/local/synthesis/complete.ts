@@ -15,14 +15,21 @@ function downHalf(l: Level): Level {
   const h = Math.max(1, Math.floor(l.img.h / 2));
   const img = resizeRgb(l.img, w, h);
   const hole = new Uint8Array(w * h);
+  const cls = l.cls ? new Uint8Array(w * h) : undefined;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       let any = 0;
       for (let dy = 0; dy < 2; dy++)
         for (let dx = 0; dx < 2; dx++) any |= l.hole[Math.min(l.img.h - 1, y * 2 + dy) * l.img.w + Math.min(l.img.w - 1, x * 2 + dx)];
       hole[y * w + x] = any;
+      if (cls && l.cls) {
+        // A coarse pixel keeps a class > 0 only where its whole block has it (class 0 wins).
+        let k = 255;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) k = Math.min(k, l.cls[Math.min(l.img.h - 1, y * 2 + dy) * l.img.w + Math.min(l.img.w - 1, x * 2 + dx)]);
+        cls[y * w + x] = k;
+      }
     }
-  return { img, hole, locality: l.locality };
+  return { img, hole, locality: l.locality, cls };
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -76,8 +83,11 @@ export interface Completion {
   field: Field;
 }
 
-/** Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness. */
-export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void): Completion {
+/**
+ * Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness;
+ * `cls`: an optional class per pixel, hole pixels take sources of their own class (Level.cls).
+ */
+export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void, cls?: Uint8Array): Completion {
   const { w, h } = img;
   const inner = distanceTo(hole.map((v) => (v ? 0 : 1)), w, h);
   let thickest = 0;
@@ -85,7 +95,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
   // Deep enough that the hole's thickest part is a few pixels at the top; never below ~40 px
   // (smaller levels keep too few whole patches of each material).
   const depth = Math.max(1, Math.ceil(Math.log2(Math.max(1, thickest / 4))) + 1);
-  const levels: Level[] = [{ img: cloneRgb(img), hole, locality }];
+  const levels: Level[] = [{ img: cloneRgb(img), hole, locality, cls }];
   while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const top = levels.length - 1;
   {
