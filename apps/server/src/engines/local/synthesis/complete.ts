@@ -1,7 +1,7 @@
 import { cloneRgb, resizeRgb, sampleRgb, type Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
 import { distanceTo } from './masks.js';
-import { findSources, initField, measure, peelFill, search, vote, type Field, type Level } from './patchmatch.js';
+import { findSources, initField, measure, peelFill, search, vote, voteBest, type Field, type Level } from './patchmatch.js';
 
 /**
  * Exemplar-based image completion, coarse to fine: at the coarsest level the hole starts as
@@ -133,6 +133,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
       vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
       measure(L, field);
     }
+    if (li === 0) voteBest(L, field);
     progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
   }
   return { img: levels[0].img, field: field as Field };

@@ -302,6 +302,45 @@ export function vote(level: Level, f: Field, quantile = 0.75): void {
   }
 }
 
+/**
+ * The finest level's last word: every hole pixel takes its colour from the single best match
+ * among the patches covering it, so a thin hole across grass or gravel keeps the grain of its
+ * source instead of the mean of many slightly shifted copies (which is smooth).
+ */
+export function voteBest(level: Level, f: Field): void {
+  const { w, h, d } = level.img;
+  const { targets, sx, sy, dist } = f;
+  const best = new Float32Array(w * h).fill(Infinity);
+  const from = new Int32Array(w * h).fill(-1);
+  for (let k = 0; k < targets.length; k++) {
+    const i = targets[k];
+    if (sx[i] < 0) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    const di = dist[i];
+    for (let dy = -R; dy <= R; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= h) continue;
+      for (let dx = -R; dx <= R; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= w) continue;
+        const t = yy * w + xx;
+        const si = (sy[i] + dy) * w + sx[i] + dx;
+        if (!level.hole[t] || level.hole[si] || di >= best[t]) continue;
+        best[t] = di;
+        from[t] = si;
+      }
+    }
+  }
+  for (let t = 0; t < w * h; t++) {
+    const s = from[t];
+    if (s < 0) continue;
+    d[t * 3] = d[s * 3];
+    d[t * 3 + 1] = d[s * 3 + 1];
+    d[t * 3 + 2] = d[s * 3 + 2];
+  }
+}
+
 /** Mean squared difference over the target patch's known pixels (Infinity when none is known). */
 function knownDistance(img: Rgb, known: Uint8Array, tx: number, ty: number, px: number, py: number): number {
   const { w, h, d } = img;
