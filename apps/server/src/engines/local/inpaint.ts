@@ -124,7 +124,27 @@ export function regionKinds(img: Rgb): Uint8Array {
   lum.sort((a, b) => a - b);
   const darkest = lum[Math.floor(lum.length * 0.05)] - 0.08;
   for (let i = 0; i < kinds.length; i++) if (kinds[i] && luminanceAt(img, i) < darkest) kinds[i] = 0;
+  extendSkyAlongEdges(img, kinds, darkest);
   return kinds;
+}
+
+/**
+ * The labels' skyline is a few pixels off; on the photo's edges (where an outpaint reads each
+ * new pixel's kind) the sky goes on along the edge for as long as the pixels keep the sky's
+ * colour: blue or white cloud, not warm stone, not darker than the sky.
+ */
+function extendSkyAlongEdges(img: Rgb, kinds: Uint8Array, darkest: number): void {
+  const { w, h, d } = img;
+  const skyColoured = (i: number) => d[i * 3 + 2] >= d[i * 3] - 0.04 && luminanceAt(img, i) >= darkest;
+  const edges = [
+    Array.from({ length: h }, (_, y) => y * w),
+    Array.from({ length: h }, (_, y) => y * w + w - 1),
+    Array.from({ length: w }, (_, x) => x),
+    Array.from({ length: w }, (_, x) => (h - 1) * w + x),
+  ];
+  for (const edge of edges)
+    for (const order of [edge, [...edge].reverse()])
+      for (let k = 1; k < order.length; k++) if (!kinds[order[k]] && kinds[order[k - 1]] && skyColoured(order[k])) kinds[order[k]] = 1;
 }
 
 const luminanceAt = (img: Rgb, i: number) => 0.2126 * img.d[i * 3] + 0.7152 * img.d[i * 3 + 1] + 0.0722 * img.d[i * 3 + 2];
