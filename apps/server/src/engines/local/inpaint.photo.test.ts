@@ -80,6 +80,37 @@ describe('fills on real photographs', () => {
     expect(bands).toBeGreaterThan(20);
   }, 60_000);
 
+  it('outpaints Chambord’s sky with sky only: no tower, roof or lantern beside the photo’s sky', () => {
+    const img = photo('chambord');
+    const W = Math.round(img.w * 1.5);
+    const off = Math.round((W - img.w) / 2);
+    const lum = (m: number[]) => 0.2126 * m[0] + 0.7152 * m[1] + 0.0722 * m[2];
+    // Sky here is blue or white to grey cloud, never warm (the château's sunlit stone) nor much
+    // darker than the darkest 8-pixel block of the photo's top 15 % (slate roofs and lanterns are).
+    let darkestSky = Infinity;
+    for (let y = 0; y + 8 <= img.h * 0.15; y += 8) for (let x = 0; x + 8 <= img.w; x += 8) darkestSky = Math.min(darkestSky, lum(meanOf(img, x, y, x + 8, y + 8)));
+    const skyLike = (m: number[]) => m[2] >= m[0] - 0.04 && lum(m) >= darkestSky - 0.15;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7]) {
+      const out = outpaintImage(img, { width: W, height: img.h, offsetX: off, offsetY: 0 }, seed);
+      let checked = 0;
+      const offending: string[] = [];
+      // Each side's rows, from the top down, for as long as the photo's edge beside them is sky
+      // (and stays sky for 8 more rows: where the skyline meets the edge is a matter of pixels).
+      for (const [x0, x1, edge] of [
+        [0, off, off],
+        [off + img.w, W, off + img.w - 6],
+      ]) {
+        for (let y = 0; y + 12 <= img.h && skyLike(meanOf(out, edge, y, edge + 6, y + 12)); y += 4)
+          for (let x = x0; x + 4 <= x1; x += 4) {
+            checked++;
+            if (!skyLike(meanOf(out, x, y, x + 4, y + 4))) offending.push(`${x},${y}`);
+          }
+      }
+      expect(checked).toBeGreaterThan(500);
+      expect(offending, `seed ${seed}`).toEqual([]);
+    }
+  }, 120_000);
+
   it('outpaints Chambord with the texture of the photo and no seam where the photo ends', () => {
     const img = photo('chambord');
     const W = Math.round(img.w * 1.5);
