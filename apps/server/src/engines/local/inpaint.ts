@@ -21,6 +21,8 @@ export interface InpaintOptions {
   locality?: number;
   /** A class per pixel (see regionKinds): hole pixels take sources of their own class only. */
   classes?: Uint8Array;
+  /** How far (px) into the hole the match to the border's light reaches (default: all of it). */
+  lightReach?: number;
   progress?: (p: number) => void;
 }
 
@@ -64,7 +66,7 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   // its light there, so no step is left where the fill meets the photo.
   const ring = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) ring[i] = hole[i] && away[i] > feather / 2 ? 1 : 0;
-  matchBorder(img, fill, hole, ring);
+  matchBorder(img, fill, hole, ring, o.lightReach);
   for (let i = 0; i < w * h; i++) {
     if (!hole[i]) continue;
     const a = inMask[i] ? 1 : 1 - away[i] / (feather + 1);
@@ -103,7 +105,8 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       const y = Math.min(img.h - 1, Math.max(0, cy - canvas.offsetY));
       classes[cy * W + cx] = kinds[y * img.w + x];
     }
-  return inpaintImage(base, mask, { seed, progress, locality: 1.5, classes });
+  // Far out in the new strips the fill keeps its own light rather than the border's.
+  return inpaintImage(base, mask, { seed, progress, locality: 1.5, classes, lightReach: 0.1 * Math.max(W, H) });
 }
 
 /**

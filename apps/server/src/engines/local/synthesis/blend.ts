@@ -64,17 +64,12 @@ export function pushPull(values: Float32Array, weight: Float32Array, w: number, 
 /** The largest shift of light the border correction may bring (a hole's border is rarely clean). */
 const MAX_SHIFT = 0.2;
 /**
- * How far into the hole the correction reaches, as a share of the image's long side (it halves
- * over about 0.07 of it): deep inside a wide outpaint the fill keeps its own light rather
- * than the border's.
- */
-const REACH = 0.1;
-
-/**
  * Adds to `fill` (inside `hole`) the photo-minus-fill difference measured on `ring` (pixels of
  * the hole where the photo is still valid: its feather band), spread smoothly over the hole.
+ * `reach`: the correction fades over about this many pixels from the ring (deep inside a wide
+ * outpaint the fill keeps its own light rather than the border's); by default it does not fade.
  */
-export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8Array): void {
+export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8Array, reach = Infinity): void {
   const { w, h } = photo;
   const diff = new Float32Array(w * h * 3);
   const wt = new Float32Array(w * h);
@@ -87,11 +82,10 @@ export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8
   }
   if (!any) return;
   const shift = pushPull(diff, wt, w, h);
-  const from = distanceTo(ring, w, h);
-  const reach = REACH * Math.max(w, h);
+  const from = Number.isFinite(reach) ? distanceTo(ring, w, h) : null;
   for (let i = 0; i < w * h; i++) {
     if (!hole[i]) continue;
-    const k = Math.exp(-from[i] / reach);
+    const k = from ? Math.exp(-from[i] / reach) : 1;
     for (let c = i * 3; c < i * 3 + 3; c++) fill.d[c] = Math.min(1, Math.max(0, fill.d[c] + shift[c] * k));
   }
 }
