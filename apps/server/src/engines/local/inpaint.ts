@@ -21,7 +21,11 @@ export interface InpaintOptions {
   locality?: number;
   /** A class per pixel (see regionKinds): hole pixels take sources of their own class only. */
   classes?: Uint8Array;
-  /** How far (px) into the hole the match to the border's light reaches (default: all of it). */
+  /**
+   * How far (px) into the hole the match to the border's light reaches (default 3 % of the long
+   * side): it removes the step at the border; deeper in, a band pixel that still showed the
+   * removed object's edge would recolour the whole fill.
+   */
   lightReach?: number;
   progress?: (p: number) => void;
 }
@@ -66,7 +70,7 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   // its light there, so no step is left where the fill meets the photo.
   const ring = new Uint8Array(w * h);
   for (let i = 0; i < w * h; i++) ring[i] = hole[i] && away[i] > feather / 2 ? 1 : 0;
-  matchBorder(img, fill, hole, ring, o.lightReach);
+  matchBorder(img, fill, hole, ring, o.lightReach ?? 0.03 * Math.max(w, h));
   for (let i = 0; i < w * h; i++) {
     if (!hole[i]) continue;
     const a = inMask[i] ? 1 : 1 - away[i] / (feather + 1);
