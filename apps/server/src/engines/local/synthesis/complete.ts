@@ -1,3 +1,4 @@
+import { blurRgb } from '../pixels/filters.js';
 import { cloneRgb, resizeRgb, sampleRgb, type Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
 import { distanceTo } from './masks.js';
@@ -77,6 +78,8 @@ function diffuseFill(img: Rgb, hole: Uint8Array): void {
 }
 
 const SHARP_QUANTILE = 0.1;
+/** The softening (Gaussian σ, px) of the finest level's matching copy (tuned on training photos). */
+const SOFT_MATCH_SIGMA = 1;
 
 export interface Completion {
   img: Rgb;
@@ -127,11 +130,16 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
     const iters = li === top ? 8 : li === 0 ? 2 : 3;
     const radius = li === top || li >= top - 1 ? Math.max(lw, lh) : li === 0 ? 24 : 48;
     for (let it = 0; it < iters; it++) {
-      search(L, src, field, rng, li === 0 ? 1 : 2, radius);
+      // The hole's estimate came up from a coarser level and is soft: at the finest level it is
+      // matched against a softened copy of the photo, so a grainy source is found as readily as
+      // a smooth one, and the grain is then copied from the sharp photo.
+      const M = li === 0 ? { ...L, img: blurRgb(L.img, SOFT_MATCH_SIGMA) } : L;
+      if (M !== L) measure(M, field);
+      search(M, src, field, rng, li === 0 ? 1 : 2, radius);
       // The finest level's last vote listens to the best matches only: the detail stays sharp
       // where overlapping matches disagree (a thin hole across busy texture) instead of blurring.
       vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
-      measure(L, field);
+      measure(M, field);
     }
     if (li === 0) voteBest(L, field);
     progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
