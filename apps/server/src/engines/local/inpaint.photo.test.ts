@@ -135,6 +135,31 @@ describe('fills on real photographs', () => {
     }
   }, 120_000);
 
+  it('outpaints the Taj Mahal’s sky with the sky’s vertical gradient: pale near the horizon as the photo is in the same rows', () => {
+    const img = photo('taj-mahal');
+    const W = Math.round(img.w * 1.5);
+    const off = Math.round((W - img.w) / 2);
+    const skyLike = (m: number[]) => m[2] >= m[0] - 0.04 && m[2] > 0.45;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const out = outpaintImage(img, { width: W, height: img.h, offsetX: off, offsetY: 0 }, seed);
+      const low: number[] = [];
+      // Each side's rows, 8 at a time from the top down, for as long as the photo's 24 columns
+      // beside the border are sky: the new strip's mean colour against theirs in the same rows,
+      // over the lower half of those rows (the pale haze above the horizon). The previous fill
+      // copied the deep blue from high up there (17-18 levels off on the right, 12-15 on the left).
+      for (const [x0, x1, edge] of [
+        [0, off, off],
+        [off + img.w, W, off + img.w - 24],
+      ]) {
+        const gaps: number[] = [];
+        for (let y = 0; y + 8 <= img.h && skyLike(meanOf(out, edge, y, edge + 24, y + 8)); y += 8) gaps.push(gap(meanOf(out, x0, y, x1, y + 8), meanOf(out, edge, y, edge + 24, y + 8)));
+        expect(gaps.length).toBeGreaterThan(20);
+        low.push(...gaps.slice(gaps.length >> 1));
+      }
+      expect(low.reduce((p, q) => p + q) / low.length, `seed ${seed}`).toBeLessThan(14);
+    }
+  }, 120_000);
+
   it('keeps the grain of the grass in a thin fill across Chambord’s meadow (not a smooth stripe)', () => {
     const img = photo('chambord');
     const mask = newPlane(img.w, img.h);

@@ -131,8 +131,36 @@ export function regionKinds(img: Rgb): Uint8Array {
   lum.sort((a, b) => a - b);
   const darkest = lum[Math.floor(lum.length * 0.05)] - 0.08;
   for (let i = 0; i < kinds.length; i++) if (kinds[i] && luminanceAt(img, i) < darkest) kinds[i] = 0;
+  growSkySmoothly(img, kinds, darkest);
   extendSkyAlongEdges(img, kinds, darkest);
   return kinds;
+}
+
+/** Blue or white to grey cloud, not warm stone, not darker than nearly all of the sky. */
+const skyColoured = (img: Rgb, i: number, darkest: number) => img.d[i * 3 + 2] >= img.d[i * 3] - 0.04 && luminanceAt(img, i) >= darkest;
+/** The largest colour step (summed over channels) between neighbours inside one stretch of sky. */
+const SKY_STEP = 0.05;
+
+/**
+ * The labels often leave out the pale haze near the horizon (Taj Mahal): then the only sky a fill
+ * may copy is the deep blue high up, and the new strips come out in dark-blue blobs. The sky
+ * grows into its sky-coloured neighbours for as long as the colour changes smoothly; an object's
+ * edge (a tower, a lantern) is a step and stops it.
+ */
+function growSkySmoothly(img: Rgb, kinds: Uint8Array, darkest: number): void {
+  const { w, h, d } = img;
+  const queue: number[] = [];
+  for (let i = 0; i < w * h; i++) if (kinds[i]) queue.push(i);
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q];
+    const x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || kinds[j] || !skyColoured(img, j, darkest)) continue;
+      if (Math.abs(d[j * 3] - d[i * 3]) + Math.abs(d[j * 3 + 1] - d[i * 3 + 1]) + Math.abs(d[j * 3 + 2] - d[i * 3 + 2]) > SKY_STEP) continue;
+      kinds[j] = 1;
+      queue.push(j);
+    }
+  }
 }
 
 /**
@@ -141,8 +169,7 @@ export function regionKinds(img: Rgb): Uint8Array {
  * colour: blue or white cloud, not warm stone, not darker than the sky.
  */
 function extendSkyAlongEdges(img: Rgb, kinds: Uint8Array, darkest: number): void {
-  const { w, h, d } = img;
-  const skyColoured = (i: number) => d[i * 3 + 2] >= d[i * 3] - 0.04 && luminanceAt(img, i) >= darkest;
+  const { w, h } = img;
   const edges = [
     Array.from({ length: h }, (_, y) => y * w),
     Array.from({ length: h }, (_, y) => y * w + w - 1),
@@ -151,7 +178,7 @@ function extendSkyAlongEdges(img: Rgb, kinds: Uint8Array, darkest: number): void
   ];
   for (const edge of edges)
     for (const order of [edge, [...edge].reverse()])
-      for (let k = 1; k < order.length; k++) if (!kinds[order[k]] && kinds[order[k - 1]] && skyColoured(order[k])) kinds[order[k]] = 1;
+      for (let k = 1; k < order.length; k++) if (!kinds[order[k]] && kinds[order[k - 1]] && skyColoured(img, order[k], darkest)) kinds[order[k]] = 1;
 }
 
 const luminanceAt = (img: Rgb, i: number) => 0.2126 * img.d[i * 3] + 0.7152 * img.d[i * 3 + 1] + 0.0722 * img.d[i * 3 + 2];
