@@ -1,5 +1,7 @@
 import { fitSize, newPlane, newRgb, resizePlane, resizeRgb, type Plane, type Rgb } from './pixels/image.js';
 import { mulberry32 } from './pixels/prng.js';
+import { segmentRegions } from './segment.js';
+import { matchBorder } from './synthesis/blend.js';
 import { completeHole, upsampleCompletion } from './synthesis/complete.js';
 import { distanceTo } from './synthesis/masks.js';
 
@@ -17,6 +19,14 @@ export interface InpaintOptions {
   seed: number;
   /** How strongly nearby sources are preferred (the cost of one across the whole image). */
   locality?: number;
+  /** A class per pixel (see regionKinds): hole pixels take sources of their own class only. */
+  classes?: Uint8Array;
+  /**
+   * How far (px) into the hole the match to the border's light reaches (default 3 % of the long
+   * side): it removes the step at the border; deeper in, a band pixel that still showed the
+   * removed object's edge would recolour the whole fill.
+   */
+  lightReach?: number;
   progress?: (p: number) => void;
 }
 
@@ -46,15 +56,21 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   const rng = mulberry32(o.seed);
   const ws = fitSize(w, h, WORK_SIDE);
   let fill: Rgb;
-  if (ws.scale >= 1) fill = completeHole(img, hole, rng, o.locality ?? 0.5, o.progress).img;
+  if (ws.scale >= 1) fill = completeHole(img, hole, rng, o.locality ?? 0.5, o.progress, o.classes).img;
   else {
     const holePlane = newPlane(w, h);
     for (let i = 0; i < w * h; i++) holePlane.d[i] = hole[i];
     const small = resizePlane(holePlane, ws.w, ws.h);
     const smallHole = new Uint8Array(ws.w * ws.h);
     for (let i = 0; i < smallHole.length; i++) smallHole[i] = small.d[i] > 0.02 ? 1 : 0;
-    fill = upsampleCompletion(img, hole, completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, o.locality ?? 0.5, o.progress));
+    const smallClasses = o.classes && nearestResize(o.classes, w, h, ws.w, ws.h);
+    fill = upsampleCompletion(img, hole, completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, o.locality ?? 0.5, o.progress, smallClasses));
   }
+  // The feather band's outer half still shows the photo around the hole: the fill is matched to
+  // its light there, so no step is left where the fill meets the photo.
+  const ring = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) ring[i] = hole[i] && away[i] > feather / 2 ? 1 : 0;
+  matchBorder(img, fill, hole, ring, o.lightReach ?? 0.03 * Math.max(w, h));
   for (let i = 0; i < w * h; i++) {
     if (!hole[i]) continue;
     const a = inMask[i] ? 1 : 1 - away[i] / (feather + 1);
@@ -83,6 +99,95 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       for (let c = 0; c < 3; c++) base.d[i * 3 + c] = img.d[(y * img.w + x) * 3 + c];
     }
   }
-  // The band continues what meets the border: sources near it are preferred strongly.
-  return inpaintImage(base, mask, { seed, progress, locality: 1.5 });
+  // The band continues what meets the border: sources near it are preferred strongly, and a new
+  // pixel beside the photo's sky fills from the sky only (and one beside the rest never from it).
+  const kinds = regionKinds(img);
+  const classes = new Uint8Array(W * H);
+  for (let cy = 0; cy < H; cy++)
+    for (let cx = 0; cx < W; cx++) {
+      const x = Math.min(img.w - 1, Math.max(0, cx - canvas.offsetX));
+      const y = Math.min(img.h - 1, Math.max(0, cy - canvas.offsetY));
+      classes[cy * W + cx] = kinds[y * img.w + x];
+    }
+  // Far out in the new strips the fill keeps its own light rather than the border's.
+  return inpaintImage(base, mask, { seed, progress, locality: 1.5, classes, lightReach: 0.1 * Math.max(W, H) });
+}
+
+/**
+ * Per pixel of `img`: 1 where Generate Regions' labels say sky, else 0. Only sky is told apart:
+ * finer kinds (a tree crown the classifier calls façade) would starve a fill of its right sources.
+ */
+export function regionKinds(img: Rgb): Uint8Array {
+  const seg = segmentRegions(img, { maxRegions: 8, renderType: 'exterior', outputSide: 384 });
+  const kindOf = seg.regions.map((r) => (r.label === 'sky' ? 1 : 0));
+  const small = new Uint8Array(seg.w * seg.h);
+  for (let i = 0; i < small.length; i++) small[i] = kindOf[seg.labels[i]];
+  const kinds = nearestResize(small, seg.w, seg.h, img.w, img.h);
+  // The labels are coarser than a spire's lantern: inside the sky, what is much darker than
+  // nearly all of the sky is not sky.
+  const lum: number[] = [];
+  for (let i = 0; i < kinds.length; i += 7) if (kinds[i]) lum.push(luminanceAt(img, i));
+  if (lum.length === 0) return kinds;
+  lum.sort((a, b) => a - b);
+  const darkest = lum[Math.floor(lum.length * 0.05)] - 0.08;
+  for (let i = 0; i < kinds.length; i++) if (kinds[i] && luminanceAt(img, i) < darkest) kinds[i] = 0;
+  growSkySmoothly(img, kinds, darkest);
+  extendSkyAlongEdges(img, kinds, darkest);
+  return kinds;
+}
+
+/** Blue or white to grey cloud, not warm stone, not darker than nearly all of the sky. */
+const skyColoured = (img: Rgb, i: number, darkest: number) => img.d[i * 3 + 2] >= img.d[i * 3] - 0.04 && luminanceAt(img, i) >= darkest;
+/** The largest colour step (summed over channels) between neighbours inside one stretch of sky. */
+const SKY_STEP = 0.05;
+
+/**
+ * The labels often leave out the pale haze near the horizon (Taj Mahal): then the only sky a fill
+ * may copy is the deep blue high up, and the new strips come out in dark-blue blobs. The sky
+ * grows into its sky-coloured neighbours for as long as the colour changes smoothly; an object's
+ * edge (a tower, a lantern) is a step and stops it.
+ */
+function growSkySmoothly(img: Rgb, kinds: Uint8Array, darkest: number): void {
+  const { w, h, d } = img;
+  const queue: number[] = [];
+  for (let i = 0; i < w * h; i++) if (kinds[i]) queue.push(i);
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q];
+    const x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+      if (j < 0 || j >= w * h || kinds[j] || !skyColoured(img, j, darkest)) continue;
+      if (Math.abs(d[j * 3] - d[i * 3]) + Math.abs(d[j * 3 + 1] - d[i * 3 + 1]) + Math.abs(d[j * 3 + 2] - d[i * 3 + 2]) > SKY_STEP) continue;
+      kinds[j] = 1;
+      queue.push(j);
+    }
+  }
+}
+
+/**
+ * The labels' skyline is a few pixels off; on the photo's edges (where an outpaint reads each
+ * new pixel's kind) the sky goes on along the edge for as long as the pixels keep the sky's
+ * colour: blue or white cloud, not warm stone, not darker than the sky.
+ */
+function extendSkyAlongEdges(img: Rgb, kinds: Uint8Array, darkest: number): void {
+  const { w, h } = img;
+  const edges = [
+    Array.from({ length: h }, (_, y) => y * w),
+    Array.from({ length: h }, (_, y) => y * w + w - 1),
+    Array.from({ length: w }, (_, x) => x),
+    Array.from({ length: w }, (_, x) => (h - 1) * w + x),
+  ];
+  for (const edge of edges)
+    for (const order of [edge, [...edge].reverse()])
+      for (let k = 1; k < order.length; k++) if (!kinds[order[k]] && kinds[order[k - 1]] && skyColoured(img, order[k], darkest)) kinds[order[k]] = 1;
+}
+
+const luminanceAt = (img: Rgb, i: number) => 0.2126 * img.d[i * 3] + 0.7152 * img.d[i * 3 + 1] + 0.0722 * img.d[i * 3 + 2];
+
+function nearestResize(a: Uint8Array, w: number, h: number, W: number, H: number): Uint8Array {
+  const out = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const sy = Math.min(h - 1, Math.floor(((y + 0.5) * h) / H));
+    for (let x = 0; x < W; x++) out[y * W + x] = a[sy * w + Math.min(w - 1, Math.floor(((x + 0.5) * w) / W))];
+  }
+  return out;
 }

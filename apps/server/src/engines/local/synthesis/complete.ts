@@ -1,7 +1,8 @@
+import { blurRgb } from '../pixels/filters.js';
 import { cloneRgb, resizeRgb, sampleRgb, type Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
 import { distanceTo } from './masks.js';
-import { findSources, initField, measure, peelFill, search, vote, type Field, type Level } from './patchmatch.js';
+import { findSources, initField, measure, peelFill, search, vote, voteBest, type Field, type Level } from './patchmatch.js';
 
 /**
  * Exemplar-based image completion, coarse to fine: at the coarsest level the hole starts as
@@ -15,14 +16,21 @@ function downHalf(l: Level): Level {
   const h = Math.max(1, Math.floor(l.img.h / 2));
   const img = resizeRgb(l.img, w, h);
   const hole = new Uint8Array(w * h);
+  const cls = l.cls ? new Uint8Array(w * h) : undefined;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       let any = 0;
       for (let dy = 0; dy < 2; dy++)
         for (let dx = 0; dx < 2; dx++) any |= l.hole[Math.min(l.img.h - 1, y * 2 + dy) * l.img.w + Math.min(l.img.w - 1, x * 2 + dx)];
       hole[y * w + x] = any;
+      if (cls && l.cls) {
+        // A coarse pixel keeps a class > 0 only where its whole block has it (class 0 wins).
+        let k = 255;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) k = Math.min(k, l.cls[Math.min(l.img.h - 1, y * 2 + dy) * l.img.w + Math.min(l.img.w - 1, x * 2 + dx)]);
+        cls[y * w + x] = k;
+      }
     }
-  return { img, hole, locality: l.locality };
+  return { img, hole, locality: l.locality, cls };
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -70,14 +78,19 @@ function diffuseFill(img: Rgb, hole: Uint8Array): void {
 }
 
 const SHARP_QUANTILE = 0.1;
+/** The softening (Gaussian σ, px) of the finest level's matching copy (tuned on training photos). */
+const SOFT_MATCH_SIGMA = 1;
 
 export interface Completion {
   img: Rgb;
   field: Field;
 }
 
-/** Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness. */
-export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void): Completion {
+/**
+ * Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness;
+ * `cls`: an optional class per pixel, hole pixels take sources of their own class (Level.cls).
+ */
+export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void, cls?: Uint8Array): Completion {
   const { w, h } = img;
   const inner = distanceTo(hole.map((v) => (v ? 0 : 1)), w, h);
   let thickest = 0;
@@ -85,7 +98,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
   // Deep enough that the hole's thickest part is a few pixels at the top; never below ~40 px
   // (smaller levels keep too few whole patches of each material).
   const depth = Math.max(1, Math.ceil(Math.log2(Math.max(1, thickest / 4))) + 1);
-  const levels: Level[] = [{ img: cloneRgb(img), hole, locality }];
+  const levels: Level[] = [{ img: cloneRgb(img), hole, locality, cls }];
   while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const top = levels.length - 1;
   {
@@ -117,12 +130,18 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
     const iters = li === top ? 8 : li === 0 ? 2 : 3;
     const radius = li === top || li >= top - 1 ? Math.max(lw, lh) : li === 0 ? 24 : 48;
     for (let it = 0; it < iters; it++) {
-      search(L, src, field, rng, li === 0 ? 1 : 2, radius);
+      // The hole's estimate came up from a coarser level and is soft: at the finest level it is
+      // matched against a softened copy of the photo, so a grainy source is found as readily as
+      // a smooth one, and the grain is then copied from the sharp photo.
+      const M = li === 0 ? { ...L, img: blurRgb(L.img, SOFT_MATCH_SIGMA) } : L;
+      if (M !== L) measure(M, field);
+      search(M, src, field, rng, li === 0 ? 1 : 2, radius);
       // The finest level's last vote listens to the best matches only: the detail stays sharp
       // where overlapping matches disagree (a thin hole across busy texture) instead of blurring.
       vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
-      measure(L, field);
+      measure(M, field);
     }
+    if (li === 0) voteBest(L, field);
     progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
   }
   return { img: levels[0].img, field: field as Field };

@@ -18,6 +18,12 @@ export interface Level {
   hole: Uint8Array;
   /** The cost of a source across the whole image (see farness). */
   locality: number;
+  /**
+   * Optional class per pixel (a region kind: sky, ground, built…): a hole pixel only takes
+   * sources of its own class, so the sky beside a widened photo fills from the sky and never
+   * from a tower that happens to match its neighbours' coherent copy.
+   */
+  cls?: Uint8Array;
 }
 
 export interface Field {
@@ -32,6 +38,23 @@ export interface Field {
 export interface Sources {
   valid: Uint8Array;
   list: Int32Array;
+  /** Sources of each class (when the level has classes) and the class each source serves. */
+  byClass?: Int32Array[];
+  classOf?: Uint8Array;
+}
+
+/** Whether the source centre `s` may serve the target pixel `t` (same class, or its class has no source). */
+function fits(level: Level, src: Sources, t: number, s: number): boolean {
+  const cls = level.cls;
+  if (!cls || !src.byClass || !src.byClass[cls[t]]?.length) return true;
+  return cls[t] === src.classOf![s];
+}
+
+/** A random source, of the target's class where the level has classes. */
+function randomSource(level: Level, src: Sources, t: number, rng: Rng): number {
+  const own = level.cls && src.byClass ? src.byClass[level.cls[t]] : undefined;
+  const list = own && own.length > 0 ? own : src.list;
+  return list[Math.floor(rng() * list.length)];
 }
 
 /** Source centres: the whole patch inside the image and known (a mostly known patch if none is). */
@@ -53,7 +76,30 @@ export function findSources(level: Level): Sources {
     return { valid, list: Int32Array.from(list) };
   };
   const strict = pick(0);
-  return strict.list.length >= 16 ? strict : pick(Math.floor(area * 0.35));
+  const chosen: Sources = strict.list.length >= 16 ? strict : pick(Math.floor(area * 0.35));
+  if (level.cls) {
+    // A source serves class k > 0 only when its whole patch is of class k (the sky beside a
+    // widened photo copies clean sky, never a lantern's edge); mixed patches count as class 0.
+    const cls = level.cls;
+    const groups: number[][] = [];
+    const counts = new Map<number, Int32Array>();
+    const countOf = (k: number) => {
+      let c = counts.get(k);
+      if (!c) {
+        c = windowCounts(cls.map((v, i) => (v === k && !level.hole[i] ? 1 : 0)), w, h, R);
+        counts.set(k, c);
+      }
+      return c;
+    };
+    for (const i of chosen.list) {
+      const k = cls[i] > 0 && countOf(cls[i])[i] === area ? cls[i] : 0;
+      (groups[k] ??= []).push(i);
+    }
+    chosen.byClass = Array.from(groups, (g) => Int32Array.from(g ?? []));
+    chosen.classOf = new Uint8Array(w * h);
+    chosen.byClass.forEach((g, k) => g.forEach((i) => (chosen.classOf![i] = k)));
+  }
+  return chosen;
 }
 
 function targetsOf(level: Level): Int32Array {
@@ -126,11 +172,11 @@ export function initField(level: Level, src: Sources, rng: Rng, coarser: { field
       if (coarser.field.sx[j] >= 0) {
         cx = Math.min(w - 1 - R, Math.max(R, coarser.field.sx[j] * 2 + (x & 1)));
         cy = Math.min(h - 1 - R, Math.max(R, coarser.field.sy[j] * 2 + (y & 1)));
-        if (!src.valid[cy * w + cx]) cx = -1;
+        if (!src.valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) cx = -1;
       }
     }
     if (cx < 0 && src.list.length > 0) {
-      const j = src.list[Math.floor(rng() * src.list.length)];
+      const j = randomSource(level, src, i, rng);
       cx = j % w;
       cy = (j - cx) / w;
     }
@@ -179,7 +225,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         if (sx[j] < 0) continue;
         const cx = sx[j] - (nx - x);
         const cy = sy[j] - (ny - y);
-        if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by)) continue;
+        if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by) || !fits(level, src, i, cy * w + cx)) continue;
         const far = farness(level, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
@@ -191,7 +237,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
       for (let rad = radius; rad >= 1; rad >>= 1) {
         const cx = Math.round(bx + (rng() * 2 - 1) * rad);
         const cy = Math.round(by + (rng() * 2 - 1) * rad);
-        if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx]) continue;
+        if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) continue;
         const far = farness(level, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
@@ -256,6 +302,45 @@ export function vote(level: Level, f: Field, quantile = 0.75): void {
   }
 }
 
+/**
+ * The finest level's last word: every hole pixel takes its colour from the single best match
+ * among the patches covering it, so a thin hole across grass or gravel keeps the grain of its
+ * source instead of the mean of many slightly shifted copies (which is smooth).
+ */
+export function voteBest(level: Level, f: Field): void {
+  const { w, h, d } = level.img;
+  const { targets, sx, sy, dist } = f;
+  const best = new Float32Array(w * h).fill(Infinity);
+  const from = new Int32Array(w * h).fill(-1);
+  for (let k = 0; k < targets.length; k++) {
+    const i = targets[k];
+    if (sx[i] < 0) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    const di = dist[i];
+    for (let dy = -R; dy <= R; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= h) continue;
+      for (let dx = -R; dx <= R; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= w) continue;
+        const t = yy * w + xx;
+        const si = (sy[i] + dy) * w + sx[i] + dx;
+        if (!level.hole[t] || level.hole[si] || di >= best[t]) continue;
+        best[t] = di;
+        from[t] = si;
+      }
+    }
+  }
+  for (let t = 0; t < w * h; t++) {
+    const s = from[t];
+    if (s < 0) continue;
+    d[t * 3] = d[s * 3];
+    d[t * 3 + 1] = d[s * 3 + 1];
+    d[t * 3 + 2] = d[s * 3 + 2];
+  }
+}
+
 /** Mean squared difference over the target patch's known pixels (Infinity when none is known). */
 function knownDistance(img: Rgb, known: Uint8Array, tx: number, ty: number, px: number, py: number): number {
   const { w, h, d } = img;
@@ -300,7 +385,7 @@ export function peelFill(level: Level, src: Sources, order: Int32Array, rng: Rng
     let by = -1;
     let bd = Infinity;
     const tryAt = (cx: number, cy: number) => {
-      if (cx < R || cy < R || cx >= w - R || cy >= h - R || !src.valid[cy * w + cx]) return;
+      if (cx < R || cy < R || cx >= w - R || cy >= h - R || !src.valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) return;
       const dd = knownDistance(level.img, known, x, y, cx, cy) + farness(level, x, y, cx, cy) / 49;
       if (dd < bd) {
         bd = dd;
@@ -318,7 +403,7 @@ export function peelFill(level: Level, src: Sources, order: Int32Array, rng: Rng
         else if (known[j] && !level.hole[j]) tryAt(nx - dx, ny - dy);
       }
     for (let s = 0; s < 24; s++) {
-      const j = src.list[Math.floor(rng() * src.list.length)];
+      const j = randomSource(level, src, i, rng);
       tryAt(j % w, Math.floor(j / w));
     }
     for (let rad = Math.max(w, h) >> 2; rad >= 1 && bx >= 0; rad >>= 1) tryAt(Math.round(bx + (rng() * 2 - 1) * rad), Math.round(by + (rng() * 2 - 1) * rad));

@@ -1,0 +1,91 @@
+import type { Rgb } from '../pixels/image.js';
+import { distanceTo } from './masks.js';
+
+/**
+ * Seamless borders: a fill copied from elsewhere in the photo keeps that place's light, so it
+ * can sit a shade brighter or darker than the pixels around the hole. The difference measured
+ * on the ring just outside the hole is spread smoothly over the hole (a membrane, as gradient-
+ * domain / Poisson blending does) and added to the fill: the fill keeps its own texture and
+ * gradients but meets the photo at its border with no step.
+ */
+
+/**
+ * Push-pull interpolation (Gortler et al. 1996): fills every pixel of `values` (3 per pixel)
+ * where `weight` is 0 with a smooth blend of the weighted values around it, coarse to fine.
+ */
+export function pushPull(values: Float32Array, weight: Float32Array, w: number, h: number): Float32Array {
+  if (w <= 1 && h <= 1) {
+    const out = new Float32Array(3);
+    if (weight[0] > 0) for (let c = 0; c < 3; c++) out[c] = values[c];
+    return out;
+  }
+  const cw = Math.ceil(w / 2);
+  const ch = Math.ceil(h / 2);
+  const cv = new Float32Array(cw * ch * 3);
+  const cwt = new Float32Array(cw * ch);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const wt = weight[i];
+      if (wt <= 0) continue;
+      const j = (y >> 1) * cw + (x >> 1);
+      cwt[j] += wt;
+      for (let c = 0; c < 3; c++) cv[j * 3 + c] += values[i * 3 + c] * wt;
+    }
+  for (let j = 0; j < cw * ch; j++) {
+    if (cwt[j] > 0) for (let c = 0; c < 3; c++) cv[j * 3 + c] /= cwt[j];
+    cwt[j] = Math.min(1, cwt[j]);
+  }
+  const coarse = pushPull(cv, cwt, cw, ch);
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const a = Math.min(1, weight[i]);
+      // Bilinear read of the coarser level at this pixel's centre.
+      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const x1 = Math.min(cw - 1, x0 + 1);
+      const y1 = Math.min(ch - 1, y0 + 1);
+      const tx = fx - x0;
+      const ty = fy - y0;
+      for (let c = 0; c < 3; c++) {
+        const up =
+          (coarse[(y0 * cw + x0) * 3 + c] * (1 - tx) + coarse[(y0 * cw + x1) * 3 + c] * tx) * (1 - ty) +
+          (coarse[(y1 * cw + x0) * 3 + c] * (1 - tx) + coarse[(y1 * cw + x1) * 3 + c] * tx) * ty;
+        out[i * 3 + c] = a > 0 ? values[i * 3 + c] * a + up * (1 - a) : up;
+      }
+    }
+  return out;
+}
+
+/** The largest shift of light the border correction may bring (a hole's border is rarely clean). */
+const MAX_SHIFT = 0.2;
+/**
+ * Adds to `fill` (inside `hole`) the photo-minus-fill difference measured on `ring` (pixels of
+ * the hole where the photo is still valid: its feather band), spread smoothly over the hole.
+ * `reach`: the correction fades over about this many pixels from the ring (deep inside a wide
+ * outpaint the fill keeps its own light rather than the border's); by default it does not fade.
+ */
+export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8Array, reach = Infinity): void {
+  const { w, h } = photo;
+  const diff = new Float32Array(w * h * 3);
+  const wt = new Float32Array(w * h);
+  let any = false;
+  for (let i = 0; i < w * h; i++) {
+    if (!ring[i]) continue;
+    for (let c = 0; c < 3; c++) diff[i * 3 + c] = Math.max(-MAX_SHIFT, Math.min(MAX_SHIFT, photo.d[i * 3 + c] - fill.d[i * 3 + c]));
+    wt[i] = 1;
+    any = true;
+  }
+  if (!any) return;
+  const shift = pushPull(diff, wt, w, h);
+  const from = Number.isFinite(reach) ? distanceTo(ring, w, h) : null;
+  for (let i = 0; i < w * h; i++) {
+    if (!hole[i]) continue;
+    const k = from ? Math.exp(-from[i] / reach) : 1;
+    for (let c = i * 3; c < i * 3 + 3; c++) fill.d[c] = Math.min(1, Math.max(0, fill.d[c] + shift[c] * k));
+  }
+}
