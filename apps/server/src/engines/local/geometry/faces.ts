@@ -9,7 +9,7 @@
  */
 import { newPlane, type Plane } from '../pixels/image.js';
 import { cross, normalize, smallestEigenvector } from './linalg.js';
-import { ray, regionStats, vpOf, type Stats } from './planes.js';
+import { ray, regionStats, vpOf, type Stats } from './camera-plane.js';
 import { segmentsIn } from './roof.js';
 import { segmentLength, type Segment } from './segments.js';
 import { segmentVpAngle, type VanishingFamily, type VanishingFrame } from './vanishing.js';

@@ -11,7 +11,7 @@
 import type { Plane } from '../pixels/image.js';
 import { cross, dot, normalize, scale, type Vec3 } from './linalg.js';
 import type { PlaneKind, RegionPlane } from './plane.js';
-import { homography, orient, orthogonalTo, ray, regionStats, vpOf, type K, type Stats } from './planes.js';
+import { homography, orient, orthogonalTo, ray, regionStats, vpOf, type K, type Stats } from './camera-plane.js';
 import type { ViewPasses } from './view-passes.js';
 
 const NOMINAL_UP: Vec3 = [0, -1, 0];

@@ -9,7 +9,7 @@
 import type { Plane } from '../pixels/image.js';
 import { cross, dot, normalize, scale, type Vec3 } from './linalg.js';
 import type { RegionPlane, VanishingPoint } from './plane.js';
-import { homography, orient, ray, vpOf, type Stats } from './planes.js';
+import { homography, orient, ray, vpOf, type Stats } from './camera-plane.js';
 import { segmentLength, type Segment } from './segments.js';
 import { segmentVpAngle, type VanishingFrame } from './vanishing.js';
 
