@@ -55,4 +55,46 @@ describe('matching a fill to the light around its hole', () => {
     matchBorder(photo, fill, hole, ring);
     for (let i = 0; i < w * h; i++) if (!hole[i]) expect(fill.d[i * 3]).toBe(before[i * 3]);
   });
+  it('keeps the structure a fill continues across a thin vertical hole when it places an edge a few pixels off', () => {
+    // A dark window (upper left) beside a wall with sills (dark horizontal bands every 12 rows)
+    // and pilasters, behind a lamp post.
+    const w = 64;
+    const h = 96;
+    const windowEnd = 28;
+    const scene = (x: number, y: number, edge: number) => (x < edge && y < 48 ? 0.1 : y % 12 < 4 ? 0.25 : x % 16 < 4 ? 0.7 : 0.5);
+    const photo = newRgb(w, h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) photo.d[(y * w + x) * 3 + c] = scene(x, y, windowEnd);
+    const hole = new Uint8Array(w * h);
+    const ring = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 24; x < 40; x++) {
+        hole[y * w + x] = 1;
+        ring[y * w + x] = x < 26 || x >= 38 ? 1 : 0;
+      }
+    // The synthesis continued the sills and the wall but ended the window four pixels early, so its
+    // left band shows wall where the photo is still window: structure, not light.
+    const fill = { w, h, d: photo.d.slice() };
+    for (let i = 0; i < w * h; i++) if (hole[i]) for (let c = 0; c < 3; c++) fill.d[i * 3 + c] = scene(i % w, Math.floor(i / w), windowEnd - 4);
+    const expected = fill.d.slice();
+    matchBorder(photo, fill, hole, ring);
+    let energyIn = 0;
+    let energyBeside = 0;
+    let off = 0;
+    let n = 0;
+    for (let y = 49; y < h; y++)
+      for (let x = 28; x < 36; x++) {
+        const i = (y * w + x) * 3;
+        energyIn += Math.abs(fill.d[i] - fill.d[i - w * 3]);
+        energyBeside += Math.abs(photo.d[i + 16 * 3] - photo.d[i + 16 * 3 - w * 3]);
+      }
+    for (let y = 0; y < h; y++)
+      for (let x = 28; x < 36; x++) {
+        const i = (y * w + x) * 3;
+        off += Math.abs(fill.d[i] - expected[i]);
+        n++;
+      }
+    // The fill's sills and wall are not flattened or recoloured by the misplaced window edge.
+    expect(energyIn / energyBeside).toBeGreaterThan(0.8);
+    expect(off / n).toBeLessThan(0.02);
+  });
 });

@@ -64,6 +64,18 @@ export function pushPull(values: Float32Array, weight: Float32Array, w: number, 
 /** The largest shift of light the border correction may bring (a hole's border is rarely clean). */
 const MAX_SHIFT = 0.2;
 /**
+ * A change of light is alike along the ring; a ring pixel whose difference stands far out from
+ * the ring's typical one (the fill put a window's edge or a joint a few pixels off) is structure,
+ * not light, and counts as the typical change: spread over a thin hole, such differences cancelled
+ * the fill's own structure and left a smooth band (the held-out Worms lamp post). "Far": this many
+ * times the ring's median deviation, and at least OUTLIER_FLOOR (summed over channels).
+ */
+const OUTLIER_SPREAD = 3;
+const OUTLIER_FLOOR = 0.06;
+
+const median = (v: number[]) => (v.length ? v.sort((p, q) => p - q)[v.length >> 1] : 0);
+
+/**
  * Adds to `fill` (inside `hole`) the photo-minus-fill difference measured on `ring` (pixels of
  * the hole where the photo is still valid: its feather band), spread smoothly over the hole.
  * `reach`: the correction fades over about this many pixels from the ring (deep inside a wide
@@ -73,14 +85,21 @@ export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8
   const { w, h } = photo;
   const diff = new Float32Array(w * h * 3);
   const wt = new Float32Array(w * h);
-  let any = false;
+  const onRing: number[] = [];
   for (let i = 0; i < w * h; i++) {
     if (!ring[i]) continue;
     for (let c = 0; c < 3; c++) diff[i * 3 + c] = Math.max(-MAX_SHIFT, Math.min(MAX_SHIFT, photo.d[i * 3 + c] - fill.d[i * 3 + c]));
     wt[i] = 1;
-    any = true;
+    onRing.push(i);
   }
-  if (!any) return;
+  if (onRing.length === 0) return;
+  const typical = [0, 1, 2].map((c) => median(onRing.map((i) => diff[i * 3 + c])));
+  const deviation = (i: number) => Math.abs(diff[i * 3] - typical[0]) + Math.abs(diff[i * 3 + 1] - typical[1]) + Math.abs(diff[i * 3 + 2] - typical[2]);
+  const far = Math.max(OUTLIER_FLOOR, OUTLIER_SPREAD * median(onRing.map(deviation)));
+  for (const i of onRing) {
+    const trust = Math.exp(-((deviation(i) / far) ** 2));
+    for (let c = 0; c < 3; c++) diff[i * 3 + c] = typical[c] + trust * (diff[i * 3 + c] - typical[c]);
+  }
   const shift = pushPull(diff, wt, w, h);
   const from = Number.isFinite(reach) ? distanceTo(ring, w, h) : null;
   for (let i = 0; i < w * h; i++) {
