@@ -41,6 +41,12 @@ export function materialNote(r: MaterialRecipe, where: string, res: CompositeRes
   return `${materialName(r)} on ${where} ${how}${scale}`;
 }
 
+/** ", 2 people, vehicles or posts in front kept out" (standing-objects.ts), or nothing. */
+export function keptOutNote(count: number): string {
+  if (count === 0) return '';
+  return `, ${count === 1 ? '1 person, vehicle or post' : `${count} people, vehicles or posts`} in front kept out`;
+}
+
 /** What the photo's sky looked like: blue, grey or pale, from its mean colour. */
 export function describePhotoSky(img: Rgb, sky: SkyDetection): string {
   const m = sky.mask.d;

@@ -1,18 +1,26 @@
 import { dilatePlane, guidedFilter } from '../pixels/filters.js';
-import { newPlane, resizePlane, type Plane } from '../pixels/image.js';
+import { newPlane, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
 import type { SceneAnalysis } from './analysis.js';
+import { standingObjects, type SurfaceKind } from './standing-objects.js';
 
 /** Pieces of a region smaller than this share of the image are not painted (stray specks). */
 const MIN_FRAGMENT = 0.002;
 
+export interface PaintMask {
+  mask: Plane;
+  /** People, vehicles and other upright objects kept out of the material. */
+  objectsKeptOut: number;
+}
+
 /**
- * Where a material may go inside a region: the region's mask minus the sky and the vegetation
- * (unless most of the region is sky or vegetation, i.e. the user put the material there on
- * purpose), without its small fragments, then snapped to the photo's edges by a guided filter
- * on the luminance, so the material stops at the building's edge instead of bleeding past it.
- * Never reaches more than one pixel outside what is left of the region.
+ * Where a material may go inside a region: the region's mask minus the sky, the vegetation and,
+ * given the photo, the people, vehicles and posts standing in front of the surface
+ * (standing-objects.ts) — each unless most of the region is that, i.e. the user put the material
+ * there on purpose — without its small fragments, then snapped to the photo's edges by a guided
+ * filter on the luminance, so the material stops at the building's edge instead of bleeding past
+ * it. Never reaches more than one pixel outside what is left of the region.
  */
-export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis): Plane {
+export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo?: { img: Rgb; surface: SurfaceKind }): PaintMask {
   const { w, h } = mask;
   const n = w * h;
   const sky = a.sky.mask.d;
@@ -35,6 +43,20 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis): Plan
     if (!keepVeg && veg && veg.d[i] > 0.5) continue;
     bin[i] = 1;
   }
+  let objectsKeptOut = 0;
+  if (photo) {
+    const objects = standingObjects(photo.img, bin, a.sky.horizonY, photo.surface);
+    let left = 0;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      left += bin[i];
+      kept += objects.mask[i];
+    }
+    if (kept > 0 && kept <= left * 0.5) {
+      for (let i = 0; i < n; i++) if (objects.mask[i]) bin[i] = 0;
+      objectsKeptOut = objects.count;
+    }
+  }
   dropFragments(bin, w, h, Math.max(16, n * MIN_FRAGMENT));
   const hard = newPlane(w, h);
   for (let i = 0; i < n; i++) hard.d[i] = bin[i];
@@ -46,7 +68,7 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis): Plan
     if (!keepSky) v *= 1 - sky[i];
     out.d[i] = v;
   }
-  return out;
+  return { mask: out, objectsKeptOut };
 }
 
 /** The analysis' vegetation regions at w×h, or null when there are none. */

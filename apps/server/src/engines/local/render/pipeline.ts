@@ -14,7 +14,7 @@ import { compositeMaterial, compositeOnFaces } from './composite.js';
 import { grade } from './grade.js';
 import { paintableMask } from './paint-mask.js';
 import { buildLook, scaleLook, type Look } from './looks.js';
-import { describePhotoSky, materialNote, signedEv } from './notes.js';
+import { describePhotoSky, keptOutNote, materialNote, signedEv } from './notes.js';
 import { TIME_NAMES, variationChoice } from './variation.js';
 import { decontaminateEdges } from './sky-edges.js';
 import { renderSky } from './sky.js';
@@ -96,7 +96,8 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     const plane = planes[mi];
     const mask = masks[mi++];
     if (!mask || !r.recipe || r.surface === 'backdrop' || !lum0) continue;
-    const res = compositeOnFaces(img, lum0, paintableMask(mask, lum0, a), r.recipe, {
+    const paint = paintableMask(mask, lum0, a, { img: input, surface: r.surface });
+    const res = compositeOnFaces(img, lum0, paint.mask, r.recipe, {
       surface: r.surface,
       seed: mixSeed(seed, mi, 'material'),
       opacity: materialOpacity,
@@ -108,20 +109,22 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
       tone: choice.tone,
     });
     if (res.painted) {
-      notes.push(materialNote(r.recipe, `Region ${mi}`, res));
+      notes.push(materialNote(r.recipe, `Region ${mi}`, res) + keptOutNote(paint.objectsKeptOut));
       toned = true;
     }
   }
   if (p.regions.length === 0 && lum0) {
     const common = { opacity: materialOpacity, texture, detail, horizonY: a.sky.horizonY, realHeight: p.buildingHeight, tone: choice.tone };
     if (p.autoWalls && a.facade) {
-      const res = compositeMaterial(img, lum0, paintableMask(a.facade, lum0, a), p.autoWalls, { ...common, surface: 'wall', seed: mixSeed(seed, 'walls') });
-      if (res.painted) notes.push(materialNote(p.autoWalls, 'the walls', res));
+      const paint = paintableMask(a.facade, lum0, a, { img: input, surface: 'wall' });
+      const res = compositeMaterial(img, lum0, paint.mask, p.autoWalls, { ...common, surface: 'wall', seed: mixSeed(seed, 'walls') });
+      if (res.painted) notes.push(materialNote(p.autoWalls, 'the walls', res) + keptOutNote(paint.objectsKeptOut));
       toned ||= res.painted;
     }
     if (p.autoFloors && a.hasGround) {
-      const res = compositeMaterial(img, lum0, paintableMask(a.ground, lum0, a), p.autoFloors, { ...common, surface: 'floor', seed: mixSeed(seed, 'floors') });
-      if (res.painted) notes.push(materialNote(p.autoFloors, 'the ground', res));
+      const paint = paintableMask(a.ground, lum0, a, { img: input, surface: 'floor' });
+      const res = compositeMaterial(img, lum0, paint.mask, p.autoFloors, { ...common, surface: 'floor', seed: mixSeed(seed, 'floors') });
+      if (res.painted) notes.push(materialNote(p.autoFloors, 'the ground', res) + keptOutNote(paint.objectsKeptOut));
       toned ||= res.painted;
     }
   }
