@@ -24,6 +24,8 @@ const WORK_SIDE = 384;
 const MIN_BLOB = 0.0003;
 /** Floor: an upright object's height over its feet-to-horizon distance (a person ≈ 1 at eye level). */
 const MIN_RISE = 0.3;
+/** Lab distance under which two blobs are the same kind of façade element. */
+const REPEAT_DE = 10;
 
 export function standingObjects(img: Rgb, region: Uint8Array, horizonY: number, kind: SurfaceKind): StandingObjects {
   const { w: W, h: H } = img;
@@ -33,10 +35,9 @@ export function standingObjects(img: Rgb, region: Uint8Array, horizonY: number, 
   const n = w * h;
   const inRegion = shrinkMask(region, W, H, w, h);
   const small = blurRgb(w === W && h === H ? img : resizeRgb(img, w, h), 1);
-  const outliers = colourOutliers(small, inRegion);
-  if (!outliers) return { mask: new Uint8Array(W * H), count: 0 };
-  const surface = new Uint8Array(n);
-  for (let i = 0; i < n; i++) surface[i] = inRegion[i] && !outliers[i] ? 1 : 0;
+  const found0 = colourOutliers(small, inRegion);
+  if (!found0) return { mask: new Uint8Array(W * H), count: 0 };
+  const { outliers, lab } = found0;
   // Wall: an object stands in front when its feet reach below the wall's base; floor: when its
   // head rises above the floor's far edge, or far enough toward the horizon (in open ground).
   const dir = kind === 'wall' ? 1 : -1;
@@ -48,15 +49,21 @@ export function standingObjects(img: Rgb, region: Uint8Array, horizonY: number, 
   // The columns of the blobs that reach that edge: the surface's own edge may be hidden there.
   const hidden = new Uint8Array(w);
   for (const b of candidates) if (b.members.some((i) => onEdge(i, edge, w, dir))) hidden.fill(1, b.x0, b.x1 + 1);
+  const kept = candidates.map((b) => {
+    const keep = beyondEdge(b, edge, hidden, w, h, dir);
+    return keep.length === 0 && kind === 'floor' && risesTowardHorizon(b, hz) ? b.members : keep;
+  });
+  // A blob the colour of several blobs that do not stand (the windows of the floors above) is
+  // one more of the surface's own repeated elements: a ground-floor window or door.
+  const colour = candidates.map((b) => meanLab(b, lab));
+  const repeated = (k: number) => colour.filter((c, j) => j !== k && kept[j].length === 0 && Math.hypot(c[0] - colour[k][0], c[1] - colour[k][1], c[2] - colour[k][2]) < REPEAT_DE).length >= 2;
   const found = newPlane(w, h);
   let count = 0;
-  for (const b of candidates) {
-    let keep = beyondEdge(b, edge, hidden, w, h, dir);
-    if (keep.length === 0 && kind === 'floor' && risesTowardHorizon(b, hz)) keep = b.members;
-    if (keep.length === 0) continue;
+  kept.forEach((keep, k) => {
+    if (keep.length === 0 || repeated(k)) return;
     count++;
     for (const i of keep) found.d[i] = 1;
-  }
+  });
   const full = w === W && h === H ? found : resizePlane(found, W, H);
   const mask = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) mask[i] = full.d[i] > 0.5 && region[i] ? 1 : 0;
@@ -75,7 +82,7 @@ function shrinkMask(region: Uint8Array, W: number, H: number, w: number, h: numb
  * chroma apart, or much brighter; darker only when very much so (shadows stay surface). Opened
  * by one pixel so the surface's own texture (setts, brick joints) does not survive as specks.
  */
-function colourOutliers(img: Rgb, inRegion: Uint8Array): Uint8Array | null {
+function colourOutliers(img: Rgb, inRegion: Uint8Array): { outliers: Uint8Array; lab: Float32Array } | null {
   const n = img.w * img.h;
   const L = new Float32Array(n);
   const A = new Float32Array(n);
@@ -116,7 +123,20 @@ function colourOutliers(img: Rgb, inRegion: Uint8Array): Uint8Array | null {
     if (c > tc || d > tUp || d < -tDown) raw.d[i] = 1;
   }
   const opened = dilatePlane(erodePlane(raw, 1), 1);
-  return Uint8Array.from(opened.d, (v, i) => (v > 0.5 && inRegion[i] ? 1 : 0));
+  const outliers = Uint8Array.from(opened.d, (v, i) => (v > 0.5 && inRegion[i] ? 1 : 0));
+  const lab3 = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    lab3[i * 3] = L[i];
+    lab3[i * 3 + 1] = A[i];
+    lab3[i * 3 + 2] = B[i];
+  }
+  return { outliers, lab: lab3 };
+}
+
+function meanLab(b: Blob, lab: Float32Array): [number, number, number] {
+  const m: [number, number, number] = [0, 0, 0];
+  for (const i of b.members) for (let c = 0; c < 3; c++) m[c] += lab[i * 3 + c];
+  return [m[0] / b.members.length, m[1] / b.members.length, m[2] / b.members.length];
 }
 
 function median(v: number[]): number {
