@@ -19,11 +19,11 @@ export interface StandingObjects {
 export type SurfaceKind = 'wall' | 'floor';
 
 /** Work side: the blobs are coarse, the mask is snapped to the photo's edges afterwards. */
-const WORK_SIDE = 384;
+const WORK_SIDE = 512;
 /** A blob's share of the work image below which it is texture, not an object. */
-const MIN_BLOB = 0.0003;
+const MIN_BLOB = 0.00012;
 /** Floor: an upright object's height over its feet-to-horizon distance (a person ≈ 1 at eye level). */
-const MIN_RISE = 0.3;
+const MIN_RISE = 0.5;
 /** Lab distance under which two blobs are the same kind of façade element. */
 const REPEAT_DE = 10;
 
@@ -50,8 +50,10 @@ export function standingObjects(img: Rgb, region: Uint8Array, horizonY: number, 
   const hidden = new Uint8Array(w);
   for (const b of candidates) if (b.members.some((i) => onEdge(i, edge, w, dir))) hidden.fill(1, b.x0, b.x1 + 1);
   const kept = candidates.map((b) => {
-    const keep = beyondEdge(b, edge, hidden, w, h, dir);
-    return keep.length === 0 && kind === 'floor' && risesTowardHorizon(b, hz) ? b.members : keep;
+    const line = edgeLine(b, edge, hidden, w);
+    const keep = beyondEdge(b, line, edge, w, h, dir);
+    const horizon = Math.max(hz, line ? line((b.x0 + b.x1) / 2) : hz);
+    return keep.length === 0 && kind === 'floor' && risesTowardHorizon(b, horizon) ? b.members : keep;
   });
   // A blob the colour of several blobs that do not stand (the windows of the floors above) is
   // one more of the surface's own repeated elements: a ground-floor window or door.
@@ -201,25 +203,32 @@ function onEdge(i: number, edge: Int32Array, w: number, dir: number): boolean {
 }
 
 /**
- * The pixels of the blob's columns that reach beyond the surface's edge there (dir 1: below a
- * wall's base; dir −1: above a floor's far edge) — the edge a robust line (median of pairwise
- * slopes) through the region's edge in the nearby columns no object hides — and only when the
- * blob reaches the region's edge. A door stops on the base, a window above it; an object merged
- * with a door keeps only its own columns.
+ * The surface's edge across the blob: a robust line (median of pairwise slopes) through the
+ * region's edge in the nearby columns no object hides, or null without enough of them.
  */
-function beyondEdge(b: Blob, edge: Int32Array, hidden: Uint8Array, w: number, h: number, dir: number): number[] {
-  if (!b.members.some((i) => onEdge(i, edge, w, dir))) return [];
+function edgeLine(b: Blob, edge: Int32Array, hidden: Uint8Array, w: number): ((x: number) => number) | null {
   const reach = Math.max(Math.round(w / 4), 3 * (b.x1 - b.x0 + 1));
   const xs: number[] = [];
   for (let x = Math.max(0, b.x0 - reach); x <= Math.min(w - 1, b.x1 + reach); x++) if (!hidden[x] && edge[x] >= 0) xs.push(x);
-  if (xs.length < 8) return [];
+  if (xs.length < 8) return null;
   const slopes: number[] = [];
   const step = Math.max(1, Math.floor(xs.length / 40));
   for (let p = 0; p < xs.length; p += step)
     for (let q = p + step; q < xs.length; q += step) if (xs[q] - xs[p] >= 4) slopes.push((edge[xs[q]] - edge[xs[p]]) / (xs[q] - xs[p]));
   const slope = slopes.length ? median(slopes) : 0;
   const cx = (b.x0 + b.x1) / 2;
-  const line = median(xs.map((x) => edge[x] - slope * (x - cx)));
+  const at = median(xs.map((x) => edge[x] - slope * (x - cx)));
+  return (x) => at + slope * (x - cx);
+}
+
+/**
+ * The pixels of the blob's columns that reach beyond the surface's edge there (dir 1: below a
+ * wall's base; dir −1: above a floor's far edge), only when the blob reaches the region's edge.
+ * A door stops on the base, a window above it; an object merged with a door keeps only its own
+ * columns.
+ */
+function beyondEdge(b: Blob, line: ((x: number) => number) | null, edge: Int32Array, w: number, h: number, dir: number): number[] {
+  if (!line || !b.members.some((i) => onEdge(i, edge, w, dir))) return [];
   const tol = Math.max(2, h * 0.01);
   const reached = new Int32Array(b.x1 - b.x0 + 1).fill(dir > 0 ? -1 : h);
   for (const i of b.members) {
@@ -227,11 +236,17 @@ function beyondEdge(b: Blob, edge: Int32Array, hidden: Uint8Array, w: number, h:
     const y = (i - x) / w;
     reached[x - b.x0] = dir > 0 ? Math.max(reached[x - b.x0], y) : Math.min(reached[x - b.x0], y);
   }
-  const beyond = (x: number) => dir * (reached[x - b.x0] - (line + slope * (x - cx))) >= tol;
+  const beyond = (x: number) => dir * (reached[x - b.x0] - line(x)) >= tol;
   return b.members.filter((i) => beyond(i % w));
 }
 
-/** Floor: the blob rises from its feet a good share of the way to the horizon, as an upright object does. */
+/**
+ * Floor: the blob rises from its feet a good share of the way to the horizon, as an upright
+ * object does (a person at eye level: all of it), and is not a flat streak. The horizon is at
+ * or above the floor's far edge and below the sky; the lower of the two stands for it (in a
+ * street the far edge is the buildings' feet, just under eye level).
+ */
 function risesTowardHorizon(b: Blob, horizon: number): boolean {
-  return b.y1 > horizon && (b.y1 - b.y0 + 1) / (b.y1 - horizon) >= MIN_RISE;
+  const height = b.y1 - b.y0 + 1;
+  return b.y1 > horizon + 1 && b.x1 - b.x0 + 1 <= 3 * height && height / (b.y1 - horizon) >= MIN_RISE;
 }
