@@ -43,7 +43,8 @@ const BLUE_GAP = -12;
 
 /**
  * Turns a coarse sky region (0/1 at a working resolution) into an alpha matte at the image's
- * resolution, in three zones:
+ * resolution, in three zones (`banks`: the cloud banks sky.ts joined to the region, whose own
+ * colour counts as the sky's beside them):
  * - the region's *interior* (more than BAND working pixels inside its edge) is solid sky,
  *   whatever the old sky's colours there (white clouds, blue gaps between them), except thin
  *   structures darker than all the sky around them and not blue (branches, masts, wires,
@@ -57,11 +58,15 @@ const BLUE_GAP = -12;
  * - *tree crowns* beside the region (textured scene within CROWN_REACH working pixels): only
  *   gaps of the old sky's very colour show the new sky, so the branches between them stay.
  */
-export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
+export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
   const W = img.w;
   const H = img.h;
   const small = resizeRgb(img, coarse.w, coarse.h);
   const color = resizeRgb(localSkyColour(small, coarse), W, H);
+  // Beside a cloud bank the region's colours mix the bank's white with the blue around it; a
+  // pixel of the bank's own colour there is sky too.
+  const bankColor = banks ? resizeRgb(localSkyColour(small, banks), W, H) : null;
+  const bankZone = banks ? resizePlane(dilatePlane(banks, BAND + 1), W, H) : null;
   // Where the sky can be: the region grown by one working pixel (sub-pixel edges), and crowns.
   const reach = resizePlane(dilatePlane(coarse, 1), W, H);
   const edgeZone = resizePlane(dilatePlane(coarse, EDGE_REACH), W, H);
@@ -100,7 +105,11 @@ export function matteSky(img: Rgb, coarse: Plane): SkyMatte {
     const j = i * 3;
     rgbToLab(d[j], d[j + 1], d[j + 2], p);
     rgbToLab(c[j], c[j + 1], c[j + 2], q);
-    const dist = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    let dist = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    if (bankColor && bankZone && bankZone.d[i] > 0.02) {
+      rgbToLab(bankColor.d[j], bankColor.d[j + 1], bankColor.d[j + 2], q);
+      dist = Math.min(dist, Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2));
+    }
     if (inReach) {
       init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
       bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);

@@ -1,9 +1,10 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, sobel } from '../pixels/filters.js';
-import { fitSize, luminance, newPlane, newRgb, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { fitSize, luminance, newPlane, newRgb, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 import { fbm, perlin, ridged } from '../pixels/noise.js';
 import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
+import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
 import { matteSky } from './sky-matte.js';
 
 export interface SkyDetection {
@@ -38,13 +39,14 @@ export function detectSky(img: Rgb): SkyDetection {
     const b = lab[i * 3 + 2];
     const smooth = tex.d[i] < 0.022;
     const skyColour = (L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22);
-    cand[i] = smooth && skyColour ? 1 : 0;
+    const deepBlue = L > DEEP_BLUE_MIN_L && b < DEEP_BLUE_MAX_B && a > -12 && a < 20;
+    cand[i] = smooth ? (skyColour ? SEED : deepBlue ? GROW_ONLY : 0) : 0;
   }
   // Flood fill from the top row through candidates with small colour steps.
   const sky = new Uint8Array(n);
   const stack: number[] = [];
   for (let x = 0; x < w; x++)
-    if (cand[x]) {
+    if (cand[x] === SEED) {
       sky[x] = 1;
       stack.push(x);
     }
@@ -65,6 +67,14 @@ export function detectSky(img: Rgb): SkyDetection {
   }
   for (let k = 0; k < 2; k++) cloudEdges(sky, lab, w, h);
   fillClouds(sky, lab, tex.d, w, h);
+  // A bank joined to the sky leaves the cloud edge between them as a thin line of scene.
+  const banks = cloudBanks(sky, lab, tex.d, fineTexture(img, w, h), w, h);
+  if (banks) {
+    for (let k = 0; k < BANK_EDGE_STEPS; k++) cloudEdges(sky, lab, w, h);
+    closeCloudSeams(sky, lab, w, h);
+    // Pieces of the bank its smoothness test left out are islands in the sky now.
+    fillClouds(sky, lab, tex.d, w, h);
+  }
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
@@ -83,9 +93,26 @@ export function detectSky(img: Rgb): SkyDetection {
 
   const low = newPlane(w, h);
   for (let i = 0; i < n; i++) low.d[i] = sky[i];
-  const { mask: alpha, color } = matteSky(img, low);
+  let bankPlane: Plane | undefined;
+  if (banks) {
+    bankPlane = newPlane(w, h);
+    for (let i = 0; i < n; i++) bankPlane.d[i] = banks[i];
+  }
+  const { mask: alpha, color } = matteSky(img, low, bankPlane);
   return { mask: alpha, coverage: count / n, horizonY, color };
 }
+
+/**
+ * A deep blue sky (the zenith of a clear day) is this light at least, and at least this blue (Lab b).
+ * It is sky only when reached from a lighter sky along the top edge: a twilight sky with no light
+ * part is left whole, as its dark clouds cannot be told from the dusk silhouettes, and replacing
+ * only its blue would leave them as dark islands in the new sky.
+ */
+const DEEP_BLUE_MIN_L = 30;
+/** Candidate kinds of the flood fill: a sky colour seeds it along the top edge; a deep blue only extends it. */
+const SEED = 1;
+const GROW_ONLY = 2;
+const DEEP_BLUE_MAX_B = -14;
 
 /** A cloud island is at least this light (Lab L) on average, and at most this red (a) or yellow (b)… */
 const CLOUD_MIN_L = 55;
@@ -178,6 +205,18 @@ function fillClouds(sky: Uint8Array, lab: Float32Array, tex: Float32Array, w: nu
     if (side && (sumL / k < SIDE_CLOUD_MIN_L || sumB / k > SIDE_CLOUD_MAX_B || sumT / k > SIDE_CLOUD_MAX_TEXTURE)) continue;
     for (const i of members) sky[i] = 1;
   }
+}
+
+/** A bank's edge is as wide as the textured ring around it (sky-cloud-banks.ts' SKY_REACH). */
+const BANK_EDGE_STEPS = 4;
+
+/** Detail finer than the working resolution shows at this long side (stone joints, not JPEG noise). */
+const FINE_SIDE = 512;
+
+/** Mean gradient magnitude of the luminance at FINE_SIDE, averaged into each working pixel. */
+function fineTexture(img: Rgb, w: number, h: number): Float32Array {
+  const fs = fitSize(img.w, img.h, FINE_SIDE);
+  return resizePlane(sobel(luminance(resizeRgb(img, fs.w, fs.h))).mag, w, h).d;
 }
 
 export interface SkyOptions {

@@ -1,0 +1,140 @@
+/** A cloud bank pixel is at least this light (Lab L), at most this far from grey, and smooth at the working resolution. */
+const BANK_MIN_L = 70;
+const BANK_MAX_A = 10;
+const BANK_MAX_B = 3;
+const BANK_MAX_TEXTURE = 0.04;
+/**
+ * …and without fine detail (mean gradient at the fine resolution): a pale stone tower against the
+ * sky is as smooth as a cloud at the working resolution, but its joints and weathering show finer.
+ */
+const BANK_MAX_GRAIN = 0.025;
+/**
+ * Share of a bank's outline that lies beside the sky: within SKY_REACH working pixels, the width
+ * of the textured ring the flood fill leaves along a sharp cloud edge.
+ */
+const BANK_MIN_SKY_OUTLINE = 0.25;
+const BANK_MIN_SIZE = 12;
+const SKY_REACH = 6;
+
+/**
+ * Clouds that reach down to a building: the flood fill stops at their textured edge and the hole
+ * they leave touches the building, so fillClouds sees one island standing on the ground. Inside
+ * such an island, a smooth, light, grey piece without fine detail (`fine`: sky.ts' fineTexture),
+ * whose outline lies largely beside the sky and that does not reach the bottom edge, is a cloud
+ * bank; it becomes sky. In place, on the working resolution's 0/1 sky; returns the banks (0/1),
+ * or null when there are none.
+ */
+export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array, fine: Float32Array, w: number, h: number): Uint8Array | null {
+  const n = w * h;
+  const like = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (sky[i]) continue;
+    if (cloudColour(lab, i) && tex[i] < BANK_MAX_TEXTURE) like[i] = 1;
+  }
+  const nearSky = new Uint8Array(n);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!sky[y * w + x]) continue;
+      for (let yy = Math.max(0, y - SKY_REACH); yy <= Math.min(h - 1, y + SKY_REACH); yy++)
+        for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) nearSky[yy * w + xx] = 1;
+    }
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const members: number[] = [];
+  const add: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (!like[s] || seen[s]) continue;
+    members.length = 0;
+    stack.push(s);
+    seen[s] = 1;
+    let grounded = false;
+    let outline = 0;
+    let outlineBySky = 0;
+    let grain = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      grain += fine[i];
+      const x = i % w;
+      const y = (i - x) / w;
+      if (y === h - 1) grounded = true;
+      let edge = false;
+      for (let q = 0; q < 4; q++) {
+        const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
+        if (j < 0) continue;
+        if (!like[j]) edge = true;
+        if (!like[j] || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+      if (edge) {
+        outline++;
+        if (nearSky[i]) outlineBySky++;
+      }
+    }
+    if (grounded || members.length < BANK_MIN_SIZE || outlineBySky < outline * BANK_MIN_SKY_OUTLINE || grain > members.length * BANK_MAX_GRAIN) continue;
+    for (const i of members) add.push(i);
+  }
+  if (!add.length) return null;
+  const banks = new Uint8Array(n);
+  for (const i of add) {
+    sky[i] = 1;
+    banks[i] = 1;
+  }
+  // The bank's textured rim, as far as it keeps a cloud's colour (a building beside it does not).
+  let front = add;
+  for (let step = 0; step < SKY_REACH && front.length; step++) {
+    const next: number[] = [];
+    for (const i of front) {
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let q = 0; q < 4; q++) {
+        const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
+        if (j < 0 || sky[j] || !cloudColour(lab, j)) continue;
+        sky[j] = 1;
+        banks[j] = 1;
+        next.push(j);
+      }
+    }
+    front = next;
+  }
+  return banks;
+}
+
+function cloudColour(lab: Float32Array, i: number): boolean {
+  return lab[i * 3] >= BANK_MIN_L && Math.abs(lab[i * 3 + 1]) < BANK_MAX_A && lab[i * 3 + 2] < BANK_MAX_B;
+}
+
+/** A cloud's lower edge left between two pieces of sky is at most this many working pixels thick. */
+const SEAM_MAX = 3;
+
+/**
+ * The shaded underside of a cloud, between the sky above it and a cloud bank below, is a thin
+ * line, darker than the sky on both sides (so cloudEdges leaves it); a light, grey line of scene
+ * at most SEAM_MAX working pixels thick with sky right above and right below it is that seam, and
+ * becomes sky. Only lines across a column: a spire or a mast is upright, with sky beside it. In place.
+ */
+export function closeCloudSeams(sky: Uint8Array, lab: Float32Array, w: number, h: number): void {
+  const add: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let y = 1;
+    while (y < h - 1) {
+      if (sky[y * w + x] || !sky[(y - 1) * w + x]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < h && !sky[end * w + x] && end - y < SEAM_MAX) end++;
+      if (end < h && sky[end * w + x]) {
+        let cloudy = true;
+        for (let k = y; k < end; k++) {
+          const i = k * w + x;
+          if (lab[i * 3] < BANK_MIN_L - 15 || Math.abs(lab[i * 3 + 1]) >= BANK_MAX_A || lab[i * 3 + 2] >= BANK_MAX_B) cloudy = false;
+        }
+        if (cloudy) for (let k = y; k < end; k++) add.push(k * w + x);
+      }
+      y = end + 1;
+    }
+  }
+  for (const i of add) sky[i] = 1;
+}

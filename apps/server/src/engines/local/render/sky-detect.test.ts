@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEvalSet, type EvalImage } from '../../../../test/helpers/segmentation-eval.js';
+import { skyline } from '../../../../test/helpers/sky-matte-score.js';
+import { newRgb, rgbFromBytes, type Rgb } from '../pixels/image.js';
+import { detectSky } from './sky.js';
+
+/**
+ * What the sky detection takes as sky, on training photographs of the evaluation set and on a
+ * drawn scene: a deep blue zenith is sky (Reims' sky darker than Lab L 42 was left as old sky
+ * above a hard line: 43 % of it replaced before), a twilight sky with no light part is left whole
+ * (not cut into blue and dark islands), and a cloud bank that reaches down to a building is sky.
+ */
+let set: EvalImage[];
+beforeAll(async () => {
+  set = await loadEvalSet();
+}, 60_000);
+
+const byName = (name: string) => set.find((s) => s.name === name)!;
+const detected = (img: EvalImage) => skyline(img, detectSky(rgbFromBytes(img.rgb, img.width, img.height)).mask);
+
+describe('sky detection', () => {
+  it('replaces a deep blue sky whole, without turning the building into sky', () => {
+    for (const name of ['reims-cathedral', 'arles-amphitheatre']) {
+      const { turned, kept } = detected(byName(name));
+      expect(kept, name).toBeGreaterThanOrEqual(0.98);
+      expect(turned, name).toBeLessThanOrEqual(0.005);
+    }
+  });
+
+  it('leaves a twilight sky with no light part whole rather than in pieces', () => {
+    expect(detected(byName('louvre-pyramid-night')).kept).toBeLessThan(0.02);
+  });
+
+  it('takes a white cloud bank that reaches down to a building as sky', () => {
+    const { img, bank, building } = cloudBankScene();
+    const det = detectSky(img);
+    const alpha = det.mask.d;
+    const share = (where: (x: number, y: number) => boolean) => {
+      let n = 0;
+      let sky = 0;
+      for (let y = 0; y < img.h; y++)
+        for (let x = 0; x < img.w; x++)
+          if (where(x, y)) {
+            n++;
+            if (alpha[y * img.w + x] > 0.5) sky++;
+          }
+      return sky / n;
+    };
+    expect(share(bank)).toBeGreaterThanOrEqual(0.9);
+    expect(share(building)).toBeLessThanOrEqual(0.005);
+  });
+});
+
+/**
+ * A blue sky; a smooth white cloud bank low on the left whose lower edge lies on a stone block's
+ * roof line (the block has dark windows and stands on a meadow reaching the bottom edge).
+ */
+function cloudBankScene(): { img: Rgb; bank: (x: number, y: number) => boolean; building: (x: number, y: number) => boolean } {
+  const w = 640;
+  const h = 480;
+  const img = newRgb(w, h);
+  const inBuilding = (x: number, y: number) => x >= 200 && x < 560 && y >= 200 && y < 380;
+  const inBank = (x: number, y: number) => {
+    if (inBuilding(x, y) || y >= 380) return false;
+    // A rounded cloud top: the bank's upper edge rises and falls along the row.
+    const top = 130 + 25 * Math.cos(x / 40) + 10 * Math.sin(x / 17);
+    return x < 320 && y > top && y < 300;
+  };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      let c: [number, number, number];
+      if (y >= 380) c = [86 + ((x * 7 + y * 13) % 9), 128 + ((x * 5 + y * 3) % 11), 58];
+      else if (inBuilding(x, y)) {
+        const window = (x - 200) % 40 > 12 && (x - 200) % 40 < 28 && (y - 200) % 45 > 10 && (y - 200) % 45 < 34;
+        c = window ? [40, 44, 52] : [168, 160, 148];
+      } else if (inBank(x, y)) {
+        const shade = 238 - 14 * ((y - 150) / 150);
+        c = [shade, shade, shade + 3];
+      } else c = [110 + y * 0.1, 160 + y * 0.08, 228];
+      img.d[i] = c[0] / 255;
+      img.d[i + 1] = c[1] / 255;
+      img.d[i + 2] = c[2] / 255;
+    }
+  return { img, bank: (x, y) => inBank(x, y) && x > 8 && y < 290 && !(x > 190 && y > 190), building: inBuilding };
+}
