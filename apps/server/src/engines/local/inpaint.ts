@@ -31,6 +31,8 @@ export interface InpaintOptions {
   repetition?: number;
   /** Optional reach of the sources, a fraction of the long side (synthesis Level.reach). */
   reach?: number;
+  /** Optional weight of a source's vertical step against a horizontal one (synthesis Level.rowWeight). */
+  rowWeight?: number;
   progress?: (p: number) => void;
   /** For measurements: the completion at the working size and the hole it filled. */
   inspect?: (work: Completion, hole: Uint8Array) => void;
@@ -63,7 +65,7 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   const ws = fitSize(w, h, WORK_SIDE);
   let fill: Rgb;
   if (ws.scale >= 1) {
-    const work = completeHole(img, hole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: o.classes, repetition: o.repetition, reach: o.reach });
+    const work = completeHole(img, hole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: o.classes, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight });
     o.inspect?.(work, hole);
     fill = work.img;
   } else {
@@ -73,7 +75,7 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
     const smallHole = new Uint8Array(ws.w * ws.h);
     for (let i = 0; i < smallHole.length; i++) smallHole[i] = small.d[i] > 0.02 ? 1 : 0;
     const smallClasses = o.classes && nearestResize(o.classes, w, h, ws.w, ws.h);
-    const work = completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: smallClasses, repetition: o.repetition, reach: o.reach });
+    const work = completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: smallClasses, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight });
     o.inspect?.(work, smallHole);
     fill = upsampleCompletion(img, hole, work);
   }
@@ -93,6 +95,11 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
 /** The repetition cost's weight (synthesis/repetition.ts) and the sources' reach (a fraction of the long side) of an outpaint. */
 const OUTPAINT_REPETITION = 10;
 const OUTPAINT_REACH = 0.3;
+/**
+ * A widened picture's new rows continue the same rows of the photo (the treeline beside the
+ * treeline, the branches beside the branches), so a source rows away costs 10x more than in a fill.
+ */
+const OUTPAINT_ROW_WEIGHT = 40;
 
 /**
  * Outpaint: places the image on the larger canvas and synthesises the new area from the
@@ -127,7 +134,7 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
   // Far out in the new strips the fill keeps its own light rather than the border's. The strips
   // copy from the photo's part near them and from several places, not one distant wing or tower
   // pasted whole (tuned on training photos: Neuschwanstein, Taj Mahal, Carcassonne, Egeskov).
-  return inpaintImage(base, mask, { seed, progress, inspect, locality: 1.5, repetition: OUTPAINT_REPETITION, reach: OUTPAINT_REACH, classes, lightReach: 0.1 * Math.max(W, H) });
+  return inpaintImage(base, mask, { seed, progress, inspect, locality: 1.5, repetition: OUTPAINT_REPETITION, reach: OUTPAINT_REACH, rowWeight: OUTPAINT_ROW_WEIGHT, classes, lightReach: 0.1 * Math.max(W, H) });
 }
 
 /**

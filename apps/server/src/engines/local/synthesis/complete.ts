@@ -30,7 +30,7 @@ function downHalf(l: Level): Level {
         cls[y * w + x] = k;
       }
     }
-  return { img, hole, locality: l.locality, cls, repetition: l.repetition, reach: l.reach };
+  return { ...l, img, hole, cls };
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -95,6 +95,8 @@ export interface CompleteOptions {
   repetition?: number;
   /** An optional reach of the sources (Level.reach). */
   reach?: number;
+  /** An optional weight of a source's vertical step (Level.rowWeight). */
+  rowWeight?: number;
   progress?: (p: number) => void;
 }
 
@@ -107,7 +109,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
   // Deep enough that the hole's thickest part is a few pixels at the top; never below ~40 px
   // (smaller levels keep too few whole patches of each material).
   const depth = Math.max(1, Math.ceil(Math.log2(Math.max(1, thickest / 4))) + 1);
-  const levels: Level[] = [{ img: cloneRgb(img), hole, locality: o.locality, cls: o.classes, repetition: o.repetition, reach: o.reach }];
+  const levels: Level[] = [{ img: cloneRgb(img), hole, locality: o.locality, cls: o.classes, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight }];
   while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const top = levels.length - 1;
   {

@@ -32,6 +32,8 @@ export interface Level {
    * the hole are copied, so a wide fill continues what touches it rather than a distant object.
    */
   reach?: number;
+  /** How many times a vertical step of a source costs a horizontal one (default ROW_WEIGHT). */
+  rowWeight?: number;
 }
 
 export interface Field {
@@ -133,7 +135,7 @@ function targetsOf(level: Level): Int32Array {
 const ROW_WEIGHT = 4;
 function farness(level: Level, tx: number, ty: number, px: number, py: number): number {
   const s = Math.max(level.img.w, level.img.h);
-  return (level.locality * ((px - tx) * (px - tx) + ROW_WEIGHT * (py - ty) * (py - ty))) / (s * s);
+  return (level.locality * ((px - tx) * (px - tx) + (level.rowWeight ?? ROW_WEIGHT) * (py - ty) * (py - ty))) / (s * s);
 }
 
 /**
