@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { largestCopiedShare } from '../../../test/helpers/fill-scores.js';
 import { loadEvalSet, type EvalImage } from '../../../test/helpers/segmentation-eval.js';
 import { inpaintImage, outpaintImage } from './inpaint.js';
 import { newPlane, rgbFromBytes, type Rgb } from './pixels/image.js';
@@ -133,6 +134,23 @@ describe('fills on real photographs', () => {
     expect(synth / source).toBeGreaterThan(0.8);
     expect(across / inside).toBeLessThan(1.8);
     }
+  }, 120_000);
+
+  it('outpaints without pasting one piece of the photo whole: no source offset covers a large part of the new strips (a second tower or wing)', () => {
+    const shares: number[] = [];
+    // Neuschwanstein (training: the previous fill pasted the castle's lower wall beside the
+    // treeline, 9-10 % of the strips from one offset) and Chambord (held-out: its end pavilion
+    // again beside the trees, 5-6 %).
+    for (const name of ['neuschwanstein', 'chambord'])
+      for (const seed of [2, 7]) {
+        const img = photo(name);
+        const W = Math.round(img.w * 1.5);
+        let share = 1;
+        outpaintImage(img, { width: W, height: img.h, offsetX: Math.round((W - img.w) / 2), offsetY: 0 }, seed, undefined, (work, hole) => (share = largestCopiedShare(work.field, hole, work.img.w)));
+        expect(share, `${name} seed ${seed}`).toBeLessThan(0.06);
+        shares.push(share);
+      }
+    expect(shares.reduce((a, b) => a + b) / shares.length).toBeLessThan(0.045);
   }, 120_000);
 
   it('outpaints the Taj Mahal’s sky with the sky’s vertical gradient: pale near the horizon as the photo is in the same rows', () => {

@@ -2,7 +2,7 @@ import { fitSize, newPlane, newRgb, resizePlane, resizeRgb, type Plane, type Rgb
 import { mulberry32 } from './pixels/prng.js';
 import { segmentRegions } from './segment.js';
 import { matchBorder } from './synthesis/blend.js';
-import { completeHole, upsampleCompletion } from './synthesis/complete.js';
+import { completeHole, upsampleCompletion, type Completion } from './synthesis/complete.js';
 import { distanceTo } from './synthesis/masks.js';
 
 /**
@@ -27,7 +27,15 @@ export interface InpaintOptions {
    * removed object's edge would recolour the whole fill.
    */
   lightReach?: number;
+  /** The weight of the repetition cost (synthesis/repetition.ts); none by default. */
+  repetition?: number;
+  /** Optional reach of the sources, a fraction of the long side (synthesis Level.reach). */
+  reach?: number;
+  /** Optional weight of a source's vertical step against a horizontal one (synthesis Level.rowWeight). */
+  rowWeight?: number;
   progress?: (p: number) => void;
+  /** For measurements: the completion at the working size and the hole it filled. */
+  inspect?: (work: Completion, hole: Uint8Array) => void;
 }
 
 /** The feather band's width in pixels: 2 px at 512, 3 px at 1024, 7 px at 2048. */
@@ -56,15 +64,20 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   const rng = mulberry32(o.seed);
   const ws = fitSize(w, h, WORK_SIDE);
   let fill: Rgb;
-  if (ws.scale >= 1) fill = completeHole(img, hole, rng, o.locality ?? 0.5, o.progress, o.classes).img;
-  else {
+  if (ws.scale >= 1) {
+    const work = completeHole(img, hole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: o.classes, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight });
+    o.inspect?.(work, hole);
+    fill = work.img;
+  } else {
     const holePlane = newPlane(w, h);
     for (let i = 0; i < w * h; i++) holePlane.d[i] = hole[i];
     const small = resizePlane(holePlane, ws.w, ws.h);
     const smallHole = new Uint8Array(ws.w * ws.h);
     for (let i = 0; i < smallHole.length; i++) smallHole[i] = small.d[i] > 0.02 ? 1 : 0;
     const smallClasses = o.classes && nearestResize(o.classes, w, h, ws.w, ws.h);
-    fill = upsampleCompletion(img, hole, completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, o.locality ?? 0.5, o.progress, smallClasses));
+    const work = completeHole(resizeRgb(img, ws.w, ws.h), smallHole, rng, { locality: o.locality ?? 0.5, progress: o.progress, classes: smallClasses, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight });
+    o.inspect?.(work, smallHole);
+    fill = upsampleCompletion(img, hole, work);
   }
   // The feather band's outer half still shows the photo around the hole: the fill is matched to
   // its light there, so no step is left where the fill meets the photo.
@@ -79,11 +92,20 @@ export function inpaintImage(img: Rgb, mask: Plane, o: InpaintOptions): Rgb {
   return out;
 }
 
+/** The repetition cost's weight (synthesis/repetition.ts) and the sources' reach (a fraction of the long side) of an outpaint. */
+const OUTPAINT_REPETITION = 10;
+const OUTPAINT_REACH = 0.3;
+/**
+ * A widened picture's new rows continue the same rows of the photo (the treeline beside the
+ * treeline, the branches beside the branches), so a source rows away costs 10x more than in a fill.
+ */
+const OUTPAINT_ROW_WEIGHT = 40;
+
 /**
  * Outpaint: places the image on the larger canvas and synthesises the new area from the
  * photo's own content, continuing what meets each border.
  */
-export function outpaintImage(img: Rgb, canvas: { width: number; height: number; offsetX: number; offsetY: number }, seed: number, progress?: (p: number) => void): Rgb {
+export function outpaintImage(img: Rgb, canvas: { width: number; height: number; offsetX: number; offsetY: number }, seed: number, progress?: (p: number) => void, inspect?: InpaintOptions['inspect']): Rgb {
   const W = canvas.width;
   const H = canvas.height;
   const base = newRgb(W, H);
@@ -109,8 +131,10 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       const y = Math.min(img.h - 1, Math.max(0, cy - canvas.offsetY));
       classes[cy * W + cx] = kinds[y * img.w + x];
     }
-  // Far out in the new strips the fill keeps its own light rather than the border's.
-  return inpaintImage(base, mask, { seed, progress, locality: 1.5, classes, lightReach: 0.1 * Math.max(W, H) });
+  // Far out in the new strips the fill keeps its own light rather than the border's. The strips
+  // copy from the photo's part near them and from several places, not one distant wing or tower
+  // pasted whole (tuned on training photos: Neuschwanstein, Taj Mahal, Carcassonne, Egeskov).
+  return inpaintImage(base, mask, { seed, progress, inspect, locality: 1.5, repetition: OUTPAINT_REPETITION, reach: OUTPAINT_REACH, rowWeight: OUTPAINT_ROW_WEIGHT, classes, lightReach: 0.1 * Math.max(W, H) });
 }
 
 /**

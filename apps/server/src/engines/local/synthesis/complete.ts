@@ -30,7 +30,7 @@ function downHalf(l: Level): Level {
         cls[y * w + x] = k;
       }
     }
-  return { img, hole, locality: l.locality, cls };
+  return { ...l, img, hole, cls };
 }
 
 /** Fills the hole by repeatedly averaging known neighbours inward (onion peel). */
@@ -86,11 +86,22 @@ export interface Completion {
   field: Field;
 }
 
-/**
- * Completes `hole` (1 = unknown) of `img`, which is not changed; `locality`: see farness;
- * `cls`: an optional class per pixel, hole pixels take sources of their own class (Level.cls).
- */
-export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: number, progress?: (p: number) => void, cls?: Uint8Array): Completion {
+export interface CompleteOptions {
+  /** See farness. */
+  locality: number;
+  /** An optional class per pixel: hole pixels take sources of their own class (Level.cls). */
+  classes?: Uint8Array;
+  /** An optional weight of the repetition cost (Level.repetition). */
+  repetition?: number;
+  /** An optional reach of the sources (Level.reach). */
+  reach?: number;
+  /** An optional weight of a source's vertical step (Level.rowWeight). */
+  rowWeight?: number;
+  progress?: (p: number) => void;
+}
+
+/** Completes `hole` (1 = unknown) of `img`, which is not changed. */
+export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOptions): Completion {
   const { w, h } = img;
   const inner = distanceTo(hole.map((v) => (v ? 0 : 1)), w, h);
   let thickest = 0;
@@ -98,7 +109,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
   // Deep enough that the hole's thickest part is a few pixels at the top; never below ~40 px
   // (smaller levels keep too few whole patches of each material).
   const depth = Math.max(1, Math.ceil(Math.log2(Math.max(1, thickest / 4))) + 1);
-  const levels: Level[] = [{ img: cloneRgb(img), hole, locality, cls }];
+  const levels: Level[] = [{ img: cloneRgb(img), hole, locality: o.locality, cls: o.classes, repetition: o.repetition, reach: o.reach, rowWeight: o.rowWeight }];
   while (levels.length < depth && Math.min(levels[levels.length - 1].img.w, levels[levels.length - 1].img.h) >= 80) levels.push(downHalf(levels[levels.length - 1]));
   const top = levels.length - 1;
   {
@@ -142,7 +153,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, locality: num
       measure(M, field);
     }
     if (li === 0) voteBest(L, field);
-    progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
+    o.progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
   }
   return { img: levels[0].img, field: field as Field };
 }

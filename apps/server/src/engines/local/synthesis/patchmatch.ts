@@ -1,6 +1,7 @@
 import type { Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
-import { windowCounts } from './masks.js';
+import { distanceTo, windowCounts } from './masks.js';
+import { OffsetUse } from './repetition.js';
 
 /**
  * PatchMatch (Barnes et al. 2009) on one pyramid level: a nearest-neighbour field from every
@@ -24,6 +25,15 @@ export interface Level {
    * from a tower that happens to match its neighbours' coherent copy.
    */
   cls?: Uint8Array;
+  /** Optional weight of the repetition cost (see OffsetUse): a wide fill is not one cloned piece. */
+  repetition?: number;
+  /**
+   * Optional reach of the sources (a fraction of the long side): only known pixels this close to
+   * the hole are copied, so a wide fill continues what touches it rather than a distant object.
+   */
+  reach?: number;
+  /** How many times a vertical step of a source costs a horizontal one (default ROW_WEIGHT). */
+  rowWeight?: number;
 }
 
 export interface Field {
@@ -33,6 +43,8 @@ export interface Field {
   sx: Int32Array;
   sy: Int32Array;
   dist: Float32Array;
+  /** How much of the fill each source offset covers (when the level has a repetition weight). */
+  use?: OffsetUse;
 }
 
 export interface Sources {
@@ -62,13 +74,15 @@ export function findSources(level: Level): Sources {
   const { w, h } = level.img;
   const cover = windowCounts(level.hole, w, h, R);
   const area = (2 * R + 1) * (2 * R + 1);
+  const near = level.reach ? distanceTo(level.hole, w, h) : undefined;
+  const maxAway = (level.reach ?? 0) * Math.max(w, h);
   const pick = (limit: number) => {
     const valid = new Uint8Array(w * h);
     const list: number[] = [];
     for (let y = R; y < h - R; y++)
       for (let x = R; x < w - R; x++) {
         const i = y * w + x;
-        if (!level.hole[i] && cover[i] <= limit) {
+        if (!level.hole[i] && cover[i] <= limit && (!near || near[i] <= maxAway)) {
           valid[i] = 1;
           list.push(i);
         }
@@ -121,7 +135,16 @@ function targetsOf(level: Level): Int32Array {
 const ROW_WEIGHT = 4;
 function farness(level: Level, tx: number, ty: number, px: number, py: number): number {
   const s = Math.max(level.img.w, level.img.h);
-  return (level.locality * ((px - tx) * (px - tx) + ROW_WEIGHT * (py - ty) * (py - ty))) / (s * s);
+  return (level.locality * ((px - tx) * (px - tx) + (level.rowWeight ?? ROW_WEIGHT) * (py - ty) * (py - ty))) / (s * s);
+}
+
+/**
+ * What a source costs beside its patch distance: its farness and its offset's repetition (not in
+ * a class of its own, the sky: there a long coherent copy keeps the rows' gradient).
+ */
+function extraCost(level: Level, f: Field, tx: number, ty: number, px: number, py: number): number {
+  const repeats = f.use && !(level.cls && level.cls[ty * level.img.w + tx] > 0);
+  return farness(level, tx, ty, px, py) + (repeats ? f.use!.cost(tx, ty, px, py) : 0);
 }
 
 /** Sum of squared RGB differences between the target patch at (tx, ty) and the source at (px, py). */
@@ -190,13 +213,17 @@ export function initField(level: Level, src: Sources, rng: Rng, coarser: { field
 
 /** Recomputes every target's distance against the current estimate of the hole. */
 export function measure(level: Level, f: Field): void {
-  const w = level.img.w;
+  const { w, h } = level.img;
+  if (level.repetition) {
+    f.use = new OffsetUse(w, h, level.repetition, f.targets.length);
+    for (const i of f.targets) if (f.sx[i] >= 0) f.use.add(i % w, Math.floor(i / w), f.sx[i], f.sy[i], 1);
+  }
   for (let k = 0; k < f.targets.length; k++) {
     const i = f.targets[k];
     if (f.sx[i] < 0) continue;
     const x = i % w;
     const y = (i - x) / w;
-    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + farness(level, x, y, f.sx[i], f.sy[i]);
+    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + extraCost(level, f, x, y, f.sx[i], f.sy[i]);
   }
 }
 
@@ -226,7 +253,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = sx[j] - (nx - x);
         const cy = sy[j] - (ny - y);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by) || !fits(level, src, i, cy * w + cx)) continue;
-        const far = farness(level, x, y, cx, cy);
+        const far = extraCost(level, f, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
@@ -238,13 +265,17 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cx = Math.round(bx + (rng() * 2 - 1) * rad);
         const cy = Math.round(by + (rng() * 2 - 1) * rad);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) continue;
-        const far = farness(level, x, y, cx, cy);
+        const far = extraCost(level, f, x, y, cx, cy);
         const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
           bx = cx;
           by = cy;
         }
+      }
+      if (f.use && (bx !== sx[i] || by !== sy[i])) {
+        f.use.add(x, y, sx[i], sy[i], -1);
+        f.use.add(x, y, bx, by, 1);
       }
       sx[i] = bx;
       sy[i] = by;
