@@ -110,6 +110,7 @@ export function findCorner(frame: VanishingFrame, segs: Segment[], mask: Plane, 
     const L = side(0, split, nL);
     const R = side(split, n, nR);
     const logNfa = logTests + Math.max(L.tail, R.tail);
+    if (logNfa >= 0) continue;
     // Each side prefers its own point by far over the other side's.
     const tailAt = (k: number, from: number, to: number, count: number) => logBinomialTail(count, prefix[k][to] - prefix[k][from], P_ALIGNED);
     const prefL = tailAt(R.k, 0, split, nL) - L.tail;
