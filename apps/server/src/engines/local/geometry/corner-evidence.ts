@@ -32,6 +32,10 @@ export interface Corner {
 }
 
 const ANGLES = 180;
+/** The strongest horizontal point sets the horizon when it lies within this many image diagonals of the centre. */
+const HORIZON_REACH = 3;
+/** A face's courses are horizontal: within this angle of square to the vertical (sine). */
+const MAX_SIN_TILT = Math.sin((15 * Math.PI) / 180);
 const TOL = (2 * Math.PI) / 180;
 /** Chance that a random direction lies within TOL of a given point's direction. */
 const P_ALIGNED = (2 * TOL) / Math.PI;
@@ -48,12 +52,35 @@ interface Observation {
   t: number;
 }
 
-/** The horizontal direction at angle θ: the directions square to the vertical (the courses of a wall plane, planes.ts). */
-function horizonBasis(frame: VanishingFrame): (theta: number) => Vec3 {
+/**
+ * The horizontal directions the faces' courses may take, one per image angle θ seen from (x0, y0):
+ * their points lie on the horizon. The horizon is square to the line from the image centre to
+ * the vertical point and passes through the photo's strongest horizontal point — not where the
+ * frame's focal length puts it: that length, read from weak lines, is loose, while the strongest
+ * point is the best-read point of the horizon. With no horizontal point, the frame's horizon.
+ */
+function horizonDirections(frame: VanishingFrame, x0: number, y0: number): Vec3[] {
+  const v = frame.vertical.point;
+  const first = frame.horizontal.find((f) => !f.implied)?.point;
+  const nx = v.x - frame.cx * v.w;
+  const ny = v.y - frame.cy * v.w;
+  const norm = Math.hypot(nx, ny);
+  let horizon: Vec3 | null = null;
+  const reach = HORIZON_REACH * Math.hypot(frame.width, frame.height);
+  // A far point fixes the horizon's height near the picture poorly (a small tilt moves it a lot).
+  if (first && Math.abs(first.w) > 1e-9 && norm > 1e-12 && Math.hypot(first.x / first.w - frame.cx, first.y / first.w - frame.cy) < reach) {
+    const [px, py] = [first.x / first.w, first.y / first.w];
+    horizon = [nx / norm, ny / norm, -(nx * px + ny * py) / norm];
+  }
   const up = frame.vertical.dir;
   const e1 = orthogonalTo([1, 0, 0], up);
   const e2 = normalize(cross(up, e1));
-  return (th) => normalize([Math.cos(th) * e1[0] + Math.sin(th) * e2[0], Math.cos(th) * e1[1] + Math.sin(th) * e2[1], Math.cos(th) * e1[2] + Math.sin(th) * e2[2]]);
+  return Array.from({ length: ANGLES }, (_, k) => {
+    const th = (k * Math.PI) / ANGLES;
+    if (!horizon) return normalize([Math.cos(th) * e1[0] + Math.sin(th) * e2[0], Math.cos(th) * e1[1] + Math.sin(th) * e2[1], Math.cos(th) * e1[2] + Math.sin(th) * e2[2]]);
+    const p = cross(horizon, cross([x0, y0, 1], [x0 + Math.cos(th), y0 + Math.sin(th), 1]));
+    return normalize([(p[0] - frame.cx * p[2]) / frame.focal, (p[1] - frame.cy * p[2]) / frame.focal, p[2]]);
+  });
 }
 
 /** The region's corner, or null when its evidence shows one face (or the frame has no vertical). */
@@ -74,8 +101,7 @@ export function findCorner(frame: VanishingFrame, segs: Segment[], mask: Plane, 
   const n = valid.length;
   if (n < 8) return null;
 
-  const dirAt = horizonBasis(frame);
-  const dirs = Array.from({ length: ANGLES }, (_, k) => dirAt((k * Math.PI) / ANGLES));
+  const dirs = horizonDirections(frame, stats.cx, y0);
   // prefix[k][i]: how many of the first i observations (by pencil position) point at angle k's point.
   const prefix = dirs.map((d) => {
     const vp = vpOf(frame, d);
@@ -121,6 +147,7 @@ export function findCorner(frame: VanishingFrame, segs: Segment[], mask: Plane, 
     const dR = orient(frame, p, dirs[R.k], 1, 0);
     // A convex corner: each face recedes from it (depth grows along it), or runs across the view.
     if (dL[2] < -0.05 || dR[2] < -0.05) continue;
+    if (Math.abs(dot(dL, frame.vertical.dir)) > MAX_SIN_TILT || Math.abs(dot(dR, frame.vertical.dir)) > MAX_SIN_TILT) continue;
     // The faces of a building's corner meet near a right angle (not a flat façade's two halves).
     if (Math.abs(dot(dL, dR)) > MAX_COS_CORNER) continue;
     shown[c] = true;

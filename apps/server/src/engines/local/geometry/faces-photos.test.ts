@@ -49,7 +49,7 @@ describe('façade regions of real photographs', () => {
     });
     const row = Math.round(sy / n);
     const boundary = right.mask.d.subarray(row * rgb.w, (row + 1) * rgb.w).findIndex((v) => v > 0.5);
-    expect(Math.abs(boundary - 548)).toBeLessThan(0.07 * rgb.w);
+    expect(Math.abs(boundary - 548)).toBeLessThan(0.05 * rgb.w);
     // The long side's cornice (read by eye from (620, 95) to (925, 235)) runs to the right face's point.
     expect(degToPoint([620, 95], [925, 235], right.plane.vanishing[0])).toBeLessThan(2);
     // The left face's own segments point at its point, not at the long side's.
@@ -57,7 +57,7 @@ describe('façade regions of real photographs', () => {
     const vertical = new Set(g.frame.vertical.members);
     const onLeft = segmentsIn(g.segments, left.mask).filter((i) => !vertical.has(i) && segmentLength(g.segments[i]) >= 12);
     const pointingAt = (v: VanishingPoint) => onLeft.filter((i) => segmentVpAngle(g.segments[i], v) < (2 * Math.PI) / 180).length;
-    expect(pointingAt(left.plane.vanishing[0])).toBeGreaterThanOrEqual(5);
+    expect(pointingAt(left.plane.vanishing[0])).toBeGreaterThanOrEqual(3);
     expect(pointingAt(right.plane.vanishing[0])).toBeLessThanOrEqual(1);
   }, 60_000);
 

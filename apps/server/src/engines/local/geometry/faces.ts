@@ -30,7 +30,9 @@ const MIN_SHARE = 0.08;
 /** On each side, its family's support is at least this many times the other's. */
 const DOMINANCE = 2;
 /** The corner evidence's cut moves onto a vertical edge this share of the region's width away at most. */
-const EDGE_REACH = 0.05;
+const EDGE_REACH = 0.1;
+/** Vertical segments within this many pixels (along the pencil) add up as one edge. */
+const EDGE_BIN = 3;
 
 /**
  * The region's faces, left to right, or null when its lines show one face: first by the length
@@ -173,10 +175,15 @@ function splitBySupport(frame: VanishingFrame, segs: Segment[], mask: Plane, sta
   return faces;
 }
 
-/** The pencil position of the longest vertical segment inside the region between t0 and t1 (the corner's edge), if any. */
+/**
+ * The pencil position between t0 and t1 with the most vertical segment length on the region's
+ * edge or inside it (the corner's edge: an arris often comes out of the detector in pieces,
+ * which add up here), if any.
+ */
 function cornerEdge(frame: VanishingFrame, segs: Segment[], inside: (x: number, y: number) => boolean, y0: number, t0: number, t1: number): number | null {
-  let best: number | null = null;
-  let bestLen = 0;
+  const bins = Math.max(1, Math.ceil((t1 - t0) / EDGE_BIN));
+  const len = new Float64Array(bins);
+  const sumT = new Float64Array(bins);
   for (const i of frame.vertical.members) {
     const g = segs[i];
     const mx = (g.x1 + g.x2) / 2;
@@ -184,13 +191,27 @@ function cornerEdge(frame: VanishingFrame, segs: Segment[], inside: (x: number, 
     // On the region's edge, the corner's line has region pixels on at least one side.
     if (!inside(mx, my) && !inside(mx - 2, my) && !inside(mx + 2, my)) continue;
     const t = pencilX(frame, y0, mx, my);
-    const len = segmentLength(g);
-    if (t >= t0 && t <= t1 && len > bestLen) {
-      best = t;
-      bestLen = len;
+    if (!(t >= t0 && t < t1)) continue;
+    const b = Math.min(bins - 1, Math.floor((t - t0) / EDGE_BIN));
+    len[b] += segmentLength(g);
+    sumT[b] += segmentLength(g) * t;
+  }
+  let best = -1;
+  let bestLen = 0;
+  for (let b = 0; b < bins; b++) {
+    const around = len[b] + (b > 0 ? len[b - 1] : 0) + (b + 1 < bins ? len[b + 1] : 0);
+    if (len[b] > 0 && around > bestLen) {
+      bestLen = around;
+      best = b;
     }
   }
-  return best;
+  if (best < 0) return null;
+  let [l, st] = [0, 0];
+  for (let b = Math.max(0, best - 1); b <= Math.min(bins - 1, best + 1); b++) {
+    l += len[b];
+    st += sumT[b];
+  }
+  return st / l;
 }
 
 /** A face's courses cannot run to a point inside it (that face would be seen edge-on, with no area). */
