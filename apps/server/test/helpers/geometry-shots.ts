@@ -1,7 +1,8 @@
 /**
  * Draws the geometry of photos for looking at (issue 30 part 1): segments coloured by vanishing
  * family (vertical red, first horizontal green, second blue, others grey), each façade/ground/roof
- * region's plane grid (yellow u lines, white v lines; fallback planes in magenta) and the
+ * region's plane grid (yellow u lines, white v lines; a region across a corner: a grid per face,
+ * the second face's u lines cyan; fallback planes in magenta) and the
  * vanishing points inside the frame (circles). Regions come from Generate Regions (the product path).
  *
  *   npx tsx apps/server/test/helpers/geometry-shots.ts OUT_DIR NAME… (names of the evaluation set)
@@ -53,11 +54,14 @@ async function main() {
     g.segments.forEach((s, i) => line(img, [s.x1, s.y1], [s.x2, s.y2], fam.get(i) ?? [0.55, 0.55, 0.55], fam.has(i) ? 2 : 1));
     g.planes.forEach((p, k) => {
       if (!p) return;
-      const grid = planeGrid(p, regions[k].mask);
-      if (!grid) return;
-      const fb = p.source === 'fallback';
-      for (const pl of grid.u) for (let j = 1; j < pl.length; j++) line(img, pl[j - 1], pl[j], fb ? [1, 0.2, 1] : [1, 0.9, 0.1], 1.5);
-      for (const pl of grid.v) for (let j = 1; j < pl.length; j++) line(img, pl[j - 1], pl[j], fb ? [1, 0.5, 1] : [1, 1, 1], 1.5);
+      // A region across a corner: each face's own grid on its own pixels (the second face's u lines in cyan).
+      (p.faces ?? [{ plane: p, mask: regions[k].mask }]).forEach((face, n) => {
+        const grid = planeGrid(face.plane, face.mask);
+        if (!grid) return;
+        const fb = p.source === 'fallback';
+        for (const pl of grid.u) for (let j = 1; j < pl.length; j++) line(img, pl[j - 1], pl[j], fb ? [1, 0.2, 1] : n === 1 ? [0.1, 1, 1] : [1, 0.9, 0.1], 1.5);
+        for (const pl of grid.v) for (let j = 1; j < pl.length; j++) line(img, pl[j - 1], pl[j], fb ? [1, 0.5, 1] : [1, 1, 1], 1.5);
+      });
     });
     for (const [f, c] of [[g.frame.vertical, [1, 0.15, 0.1]], ...g.frame.horizontal.map((h, k) => [h, k === 0 ? [0.2, 1, 0.2] : [0.3, 0.5, 1]])] as Array<[typeof g.frame.vertical, C]>) {
       if (Math.abs(f.point.w) < 1e-9) continue;
@@ -73,7 +77,7 @@ async function main() {
       `V ${fmt(g.frame.vertical.point)}${g.frame.vertical.implied ? '*' : ''}`,
       g.frame.horizontal.map((h) => `H ${fmt(h.point)}${h.implied ? '*' : ''}`).join(' '),
       '|',
-      g.planes.map((p, k) => (p ? `${regions[k].label}:${p.kind}/${p.source}/${p.confidence.toFixed(2)}` : `${regions[k].label}:none`)).join(' '),
+      g.planes.map((p, k) => (p ? `${regions[k].label}:${p.kind}/${p.source}/${p.confidence.toFixed(2)}${p.faces ? `/${p.faces.length} faces` : ''}` : `${regions[k].label}:none`)).join(' '),
       ].join(' ') + '\n',
     );
   }

@@ -11,8 +11,10 @@ import { newPlane, type Plane } from '../pixels/image.js';
 import { cross, normalize, smallestEigenvector } from './linalg.js';
 import { ray, regionStats, vpOf, type Stats } from './camera-plane.js';
 import { segmentsIn } from './roof.js';
+import { findCorner } from './corner-evidence.js';
 import { segmentLength, type Segment } from './segments.js';
 import { segmentVpAngle, type VanishingFamily, type VanishingFrame } from './vanishing.js';
+import { pencilX } from './pencil.js';
 
 export interface Face {
   /** 1 inside the face (a part of the region's mask). */
@@ -27,25 +29,68 @@ const BINS = 160;
 const MIN_SHARE = 0.08;
 /** On each side, its family's support is at least this many times the other's. */
 const DOMINANCE = 2;
+/** The corner evidence's cut moves onto a vertical edge this share of the region's width away at most. */
+const EDGE_REACH = 0.1;
+/** Vertical segments within this many pixels (along the pencil) add up as one edge. */
+const EDGE_BIN = 3;
 
-/** Where the line through (x, y) and the vertical vanishing point crosses row y0 (NaN: along the row). */
-export function pencilX(frame: VanishingFrame, y0: number, x: number, y: number): number {
-  const v = frame.vertical.point;
-  const dy = v.y - y * v.w;
-  if (Math.abs(dy) < 1e-12) return NaN;
-  return x + ((y0 - y) * (v.x - x * v.w)) / dy;
+/**
+ * The region's faces, left to right, or null when its lines show one face: first by the length
+ * of the photo's two horizontal families on either side of the cut; when that finds no corner
+ * (a short face has few long lines), by the a-contrario corner evidence (corner-evidence.ts).
+ */
+export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats): Face[] | null {
+  return splitBySupport(frame, segs, mask, stats) ?? splitByEvidence(frame, segs, mask, stats);
 }
 
-/** The region's faces, left to right, or null when its lines show one face (or the frame has one horizontal family). */
-export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats): Face[] | null {
+const insideOf = (mask: Plane) => (x: number, y: number) => {
+  const xi = Math.floor(x);
+  const yi = Math.floor(y);
+  return xi >= 0 && yi >= 0 && xi < mask.w && yi < mask.h && mask.d[yi * mask.w + xi] > 0.5;
+};
+
+/** The region's pixels left and right of the pencil line through (cut, stats.cy). */
+function cutMasks(frame: VanishingFrame, mask: Plane, stats: Stats, cut: number): [Plane, Plane] {
+  const { w } = mask;
+  const masks: [Plane, Plane] = [newPlane(w, mask.h), newPlane(w, mask.h)];
+  for (let y = stats.minY; y < stats.maxY; y++)
+    for (let x = stats.minX; x < stats.maxX; x++) {
+      const i = y * w + x;
+      if (mask.d[i] <= 0.5) continue;
+      const t = pencilX(frame, stats.cy, x + 0.5, y + 0.5);
+      masks[t < cut ? 0 : 1].d[i] = 1;
+    }
+  return masks;
+}
+
+/** Faces from the corner evidence: the cut moved onto the corner's own edge when one is near, each face's courses along its side's direction. */
+function splitByEvidence(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats): Face[] | null {
+  const corner = findCorner(frame, segs, mask, stats);
+  if (!corner) return null;
+  const near = EDGE_REACH * (stats.maxX - stats.minX);
+  const cut = cornerEdge(frame, segs, insideOf(mask), stats.cy, corner.span[0] - near, corner.span[1] + near) ?? corner.cut;
+  const masks = cutMasks(frame, mask, stats, cut);
+  const faces: Face[] = [];
+  for (const [k, m] of masks.entries()) {
+    const st = regionStats(m);
+    if (!st || st.n < stats.n * MIN_SHARE) return null;
+    const dir = corner.dirs[k];
+    const point = vpOf(frame, dir);
+    const members = segmentsIn(segs, m).filter((i) => segmentVpAngle(segs[i], point) < REFINE_TOL);
+    const family: VanishingFamily = { point, dir, members, support: members.reduce((s, i) => s + segmentLength(segs[i]), 0), implied: false };
+    if (pointInside(family, st)) return null;
+    // Not refitted freely (refineInFace): a short face's few lines would pull its point off the horizon.
+    faces.push({ mask: m, stats: st, family });
+  }
+  return faces;
+}
+
+/** By the photo's two horizontal families: the cut between them, each side dominated by one. */
+function splitBySupport(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: Stats): Face[] | null {
   const fams = frame.horizontal.filter((f) => !f.implied);
   if (fams.length < 2 || frame.vertical.implied) return null;
   const { w } = mask;
-  const inside = (x: number, y: number) => {
-    const xi = Math.floor(x);
-    const yi = Math.floor(y);
-    return xi >= 0 && yi >= 0 && xi < w && yi < mask.h && mask.d[yi * w + xi] > 0.5;
-  };
+  const inside = insideOf(mask);
   const y0 = stats.cy;
   // The region's extent along the pencil (pixels sampled).
   let lo = Infinity;
@@ -118,14 +163,7 @@ export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, 
   const sideR = [total[famR] - left[famR][cc], total[famL] - left[famL][cc]];
   if (sideL[0] < DOMINANCE * sideL[1] || sideR[0] < DOMINANCE * sideR[1]) return null;
 
-  const masks = [newPlane(w, mask.h), newPlane(w, mask.h)];
-  for (let y = stats.minY; y < stats.maxY; y++)
-    for (let x = stats.minX; x < stats.maxX; x++) {
-      const i = y * w + x;
-      if (mask.d[i] <= 0.5) continue;
-      const t = pencilX(frame, y0, x + 0.5, y + 0.5);
-      masks[t < cut ? 0 : 1].d[i] = 1;
-    }
+  const masks = cutMasks(frame, mask, stats, cut);
   const faces: Face[] = [];
   for (const [k, fam] of [famL, famR].entries()) {
     const st = regionStats(masks[k]);
@@ -137,10 +175,15 @@ export function splitFaces(frame: VanishingFrame, segs: Segment[], mask: Plane, 
   return faces;
 }
 
-/** The pencil position of the longest vertical segment inside the region between t0 and t1 (the corner's edge), if any. */
+/**
+ * The pencil position between t0 and t1 with the most vertical segment length on the region's
+ * edge or inside it (the corner's edge: an arris often comes out of the detector in pieces,
+ * which add up here), if any.
+ */
 function cornerEdge(frame: VanishingFrame, segs: Segment[], inside: (x: number, y: number) => boolean, y0: number, t0: number, t1: number): number | null {
-  let best: number | null = null;
-  let bestLen = 0;
+  const bins = Math.max(1, Math.ceil((t1 - t0) / EDGE_BIN));
+  const len = new Float64Array(bins);
+  const sumT = new Float64Array(bins);
   for (const i of frame.vertical.members) {
     const g = segs[i];
     const mx = (g.x1 + g.x2) / 2;
@@ -148,13 +191,27 @@ function cornerEdge(frame: VanishingFrame, segs: Segment[], inside: (x: number, 
     // On the region's edge, the corner's line has region pixels on at least one side.
     if (!inside(mx, my) && !inside(mx - 2, my) && !inside(mx + 2, my)) continue;
     const t = pencilX(frame, y0, mx, my);
-    const len = segmentLength(g);
-    if (t >= t0 && t <= t1 && len > bestLen) {
-      best = t;
-      bestLen = len;
+    if (!(t >= t0 && t < t1)) continue;
+    const b = Math.min(bins - 1, Math.floor((t - t0) / EDGE_BIN));
+    len[b] += segmentLength(g);
+    sumT[b] += segmentLength(g) * t;
+  }
+  let best = -1;
+  let bestLen = 0;
+  for (let b = 0; b < bins; b++) {
+    const around = len[b] + (b > 0 ? len[b - 1] : 0) + (b + 1 < bins ? len[b + 1] : 0);
+    if (len[b] > 0 && around > bestLen) {
+      bestLen = around;
+      best = b;
     }
   }
-  return best;
+  if (best < 0) return null;
+  let [l, st] = [0, 0];
+  for (let b = Math.max(0, best - 1); b <= Math.min(bins - 1, best + 1); b++) {
+    l += len[b];
+    st += sumT[b];
+  }
+  return st / l;
 }
 
 /** A face's courses cannot run to a point inside it (that face would be seen edge-on, with no area). */

@@ -105,7 +105,11 @@ function wallPlane(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: S
   const p0 = ray(frame, stats.cx, stats.cy);
   const b = orient(frame, p0, frame.vertical.dir, 0, -1);
   let a: Vec3;
-  if (best && bestSup >= scale * 0.3) a = orient(frame, p0, orthogonalTo(best.dir, b), 1, 0);
+  // A face of a corner: its family was decided by the corner's evidence, however short its lines.
+  // Its own direction as read off the face's lines, not squared to the vertical: that would
+  // move its point along the vertical by as much as the frame's focal length is wrong.
+  if (best && only) a = orient(frame, p0, only.dir, 1, 0);
+  else if (best && bestSup >= scale * 0.3) a = orient(frame, p0, orthogonalTo(best.dir, b), 1, 0);
   else if (!frame.vertical.implied && vSup >= scale * 0.3) {
     // Verticals but no horizontal courses: a wall facing the camera (its keystone corrected).
     a = orient(frame, p0, orthogonalTo([1, 0, 0], b), 1, 0);
