@@ -49,4 +49,29 @@ describe('the window pass inside the façade', () => {
     const full = windowPass(img, labels, regionStatistics(img, labels, ['sky', 'facade']), 2);
     expect(full.labels).toBe(labels);
   });
+
+  it('judges each wall by its own lightness: the panes of a shaded wall beside a lit one are found too', () => {
+    const img = newRgb(W, H);
+    paint(img, 0, 0, W, TOP, [0.55, 0.7, 0.9]);
+    paint(img, 0, TOP, 120, H - TOP, [0.9, 0.8, 0.65]); // lit wall
+    paint(img, 120, TOP, 10, H - TOP, [0.2, 0.45, 0.2]); // a hedge-like strip between the walls
+    paint(img, 130, TOP, 70, H - TOP, [0.42, 0.34, 0.27]); // shaded wall
+    const panes = new Uint8Array(W * H);
+    for (const x0 of [30, 80, 145, 175])
+      for (const y0 of [45, 95]) {
+        paint(img, x0, y0, 14, 20, [0.12, 0.13, 0.15]);
+        for (let y = y0; y < y0 + 20; y++) panes.fill(1, y * W + x0, y * W + x0 + 14);
+      }
+    const labels = Uint8Array.from({ length: W * H }, (_, i) => (i < TOP * W ? 0 : i % W >= 120 && i % W < 130 ? 2 : 1));
+    const out = windowPass(img, labels, regionStatistics(img, labels, ['sky', 'facade', 'vegetation']), 8);
+    const window = out.regions.findIndex((r) => r.label === 'window');
+    let found = 0;
+    let wrong = 0;
+    for (let i = 0; i < W * H; i++) {
+      if (panes[i] && out.labels[i] === window) found++;
+      if (!panes[i] && out.labels[i] === window) wrong++;
+    }
+    expect(found).toBe(8 * 14 * 20);
+    expect(wrong).toBe(0);
+  });
 });
