@@ -9,6 +9,7 @@
  *   npm run cv:regions                          4 folds, the shipped training options
  *   npm run cv:regions -- --folds 6
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
+ *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
  */
 import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
