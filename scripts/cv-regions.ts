@@ -9,6 +9,7 @@
  *   npm run cv:regions                          4 folds, the shipped training options
  *   npm run cv:regions -- --folds 6
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
+ *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
  */
 import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
@@ -17,6 +18,7 @@ import { superpixelSamples } from '../apps/server/src/engines/local/classifier/s
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
 import { SKY_STEP, SMOOTHING } from '../apps/server/src/engines/local/segmentation/learned.js';
+import { WINDOW_PASS, windowPass, type WindowPassOptions } from '../apps/server/src/engines/local/segmentation/window-pass.js';
 import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
 import { EVAL_CLASSES, loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
 
@@ -36,11 +38,20 @@ const steps = stepsAt > 0 ? process.argv[stepsAt + 1].split(',').map(Number) : [
 /** The smoothing's strengths to score with the same models (--smoothing 0,1,2; learned.ts SMOOTHING). */
 const smoothAt = process.argv.indexOf('--smoothing');
 const strengths = smoothAt > 0 ? process.argv[smoothAt + 1].split(',').map(Number) : [SMOOTHING.strength];
+/** Window-pass settings to score over the same segmentations (--windows '[{"darker":10},…]', each over WINDOW_PASS; window-pass.ts), 'none' for none. */
+const windowsAt = process.argv.indexOf('--windows');
+const passes: Array<WindowPassOptions | false> =
+  windowsAt > 0 ? (JSON.parse(process.argv[windowsAt + 1]) as Array<Partial<WindowPassOptions> | 'none'>).map((o) => (o === 'none' ? false : { ...WINDOW_PASS, ...o })) : [WINDOW_PASS];
 for (const strength of strengths)
   for (const skyStep of steps) {
     SMOOTHING.strength = strength;
-    const scores = set.map((img, k) => scoreSegmentation(img, segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep })));
-    report(`sky step ${skyStep}, smoothing ${strength}`, scores);
+    const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false }));
+    for (const pass of passes) {
+      const scores = set.map((img, k) =>
+        scoreSegmentation(img, !pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }),
+      );
+      report(`sky step ${skyStep}, smoothing ${strength}, windows ${pass ? JSON.stringify(pass) : 'none'}`, scores);
+    }
   }
 
 function report(title: string, scores: EvalScore[]): void {

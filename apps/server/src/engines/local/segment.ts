@@ -10,6 +10,7 @@ import { regionStatistics, upsampleLabels, type RegionInfo } from './segmentatio
 import { learnedRegions } from './segmentation/learned.js';
 import { mergeCheapestPairs, tidyClusters } from './segmentation/merge.js';
 import { slic } from './segmentation/slic.js';
+import { WINDOW_PASS, windowPass, type WindowPassOptions } from './segmentation/window-pass.js';
 
 /**
  * Region segmentation, two ways. `segmentRegions` (what Generate Regions uses): SLIC superpixels
@@ -100,6 +101,8 @@ export interface RegionOptions {
   skyStep?: number;
   /** Superpixels already analysed for this image at the output size (the bench caches them). */
   analysis?: SuperpixelAnalysis;
+  /** The window pass inside the façade (segmentation/window-pass.ts; default WINDOW_PASS, false: none). */
+  windows?: WindowPassOptions | false;
 }
 
 /** The image at the output size, as `segmentRegions` works on it. */
@@ -113,7 +116,8 @@ export function segmentRegions(full: Rgb, opts: RegionOptions): Segmentation {
   const maxRegions = Math.max(1, Math.min(255, opts.maxRegions));
   const img = outputImage(full, opts.outputSide);
   const analysis = opts.analysis ?? analyseSuperpixels(img);
-  const { labels, regions } = learnedRegions(img, analysis, { ...opts, maxRegions });
+  const learned = learnedRegions(img, analysis, { ...opts, maxRegions });
+  const { labels, regions } = opts.windows === false || opts.renderType === 'interior' ? learned : windowPass(img, learned.labels, learned.regions, maxRegions, opts.windows ?? WINDOW_PASS);
   return { labels, w: img.w, h: img.h, regions };
 }
 
