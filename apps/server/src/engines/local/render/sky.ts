@@ -5,6 +5,7 @@ import { fbm, perlin, ridged } from '../pixels/noise.js';
 import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
 import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
+import { dropGroundPlane } from './sky-ground-plane.js';
 import { matteSky } from './sky-matte.js';
 
 export interface SkyDetection {
@@ -75,6 +76,7 @@ export function detectSky(img: Rgb): SkyDetection {
     // Pieces of the bank its smoothness test left out are islands in the sky now.
     fillClouds(sky, lab, tex.d, w, h);
   }
+  dropGroundPlane(sky, lab, w, h);
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
