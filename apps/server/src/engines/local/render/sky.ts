@@ -41,7 +41,8 @@ export function detectSky(img: Rgb): SkyDetection {
     const smooth = tex.d[i] < 0.022;
     const skyColour = (L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22);
     const deepBlue = L > DEEP_BLUE_MIN_L && b < DEEP_BLUE_MAX_B && a > -12 && a < 20;
-    cand[i] = smooth ? (skyColour ? SEED : deepBlue ? GROW_ONLY : 0) : 0;
+    const light = L > LIGHT_GROW_MIN_L;
+    cand[i] = smooth ? (skyColour ? SEED : deepBlue || light ? GROW_ONLY : 0) : 0;
   }
   // Flood fill from the top row through candidates with small colour steps.
   const sky = new Uint8Array(n);
@@ -111,6 +112,12 @@ export function detectSky(img: Rgb): SkyDetection {
  * only its blue would leave them as dark islands in the new sky.
  */
 const DEEP_BLUE_MIN_L = 30;
+/**
+ * A smooth pixel this light (Lab L) extends the sky whatever its hue: a pale cyan or a warm haze
+ * near the horizon (Rang Ghar's sky was left as an old pale block above the roof, 71 % of it
+ * replaced). Darker, a warm sunset sky cannot be told from a warm façade it meets at a faint edge.
+ */
+const LIGHT_GROW_MIN_L = 65;
 /** Candidate kinds of the flood fill: a sky colour seeds it along the top edge; a deep blue only extends it. */
 const SEED = 1;
 const GROW_ONLY = 2;
