@@ -10,6 +10,8 @@ import { floorBulges } from './floor-bulges.js';
  * stands: on a wall, its feet reach below the wall's own bottom edge beside it (a door or a
  * window stops at or above it); on a floor, it rises from its base toward the horizon as an
  * upright object does in perspective (a flat marking or puddle spans little of that height).
+ * On a floor, objects the floor's own colour are found by the region's outline instead
+ * (floor-bulges.ts).
  */
 export interface StandingObjects {
   /** 1 = an object's pixel, at the region's size. */
