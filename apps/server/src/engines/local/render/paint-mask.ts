@@ -52,7 +52,7 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
       left += bin[i];
       kept += objects.mask[i];
     }
-    if (kept > 0 && kept <= left * 0.5) {
+    if (kept > 0 && !objectsOnPurpose(objects.mask, bin, w, h, kept, left)) {
       for (let i = 0; i < n; i++) if (objects.mask[i]) bin[i] = 0;
       objectsKeptOut = objects.count;
     }
@@ -69,6 +69,19 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
     out.d[i] = v;
   }
   return { mask: out, objectsKeptOut };
+}
+
+/**
+ * Objects that are most of the region were brushed on purpose — unless the rest of the region
+ * still spreads well away from them (a strip of road beside a car that fills most of the brush):
+ * a brush's slop around the objects stays within a rim of them.
+ */
+function objectsOnPurpose(objects: Uint8Array, bin: Uint8Array, w: number, h: number, kept: number, left: number): boolean {
+  if (kept <= left * 0.5) return false;
+  const near = dilatePlane({ w, h, d: Float32Array.from(objects) }, Math.max(4, Math.round(Math.max(w, h) * 0.02)));
+  let away = 0;
+  for (let i = 0; i < w * h; i++) if (bin[i] && near.d[i] <= 0.5) away++;
+  return away < kept * 0.25;
 }
 
 /** The analysis' vegetation regions at w×h, or null when there are none. */

@@ -90,4 +90,32 @@ describe('people and vehicles stay out of the material', () => {
     expect(r.objectsPainted).toBeLessThanOrEqual(0.05);
     expect(r.surface).toBeGreaterThanOrEqual(0.97 * 0.997);
   });
+
+  // A white car as pale as the paving (Lab L 46-60 against 48-52): no colour outlier; it fills
+  // most of the region and juts out of the road's band above and below. Before: 100 % changed.
+  it('leaves a pale car that fills most of a road region with the photo’s pixels and paves the road', { timeout: 120_000 }, () => {
+    const r = paintedShares('scene-street-timber-overcast', (t) => t === GROUND, COBBLE, 'floor');
+    expect(r.objects).toBeGreaterThan(15_000);
+    expect(r.objectsPainted).toBeLessThanOrEqual(0.05);
+    expect(r.surface).toBeGreaterThanOrEqual(0.97);
+    expect(r.notes.join(' ')).toMatch(/in front kept out/);
+  });
+
+  it('paints a car brushed on purpose (the car and a rim around it)', { timeout: 120_000 }, () => {
+    const e = set.find((s) => s.name === 'scene-street-timber-overcast')!;
+    const img = rgbFromBytes(e.rgb, e.width, e.height);
+    const car = newPlane(e.width, e.height);
+    for (let i = 0; i < car.d.length; i++) car.d[i] = e.truth[i] === PEOPLE_VEHICLES ? 1 : 0;
+    const region = dilatePlane(car, 4);
+    const painted = renderImage(img, [region], { ...BASE, regions: [{ recipe: COBBLE, surface: 'floor' }] }, () => {});
+    const plain = renderImage(img, [region], { ...BASE, regions: [{ surface: 'floor' }] }, () => {});
+    let carPixels = 0;
+    let carChanged = 0;
+    for (let i = 0; i < car.d.length; i++) {
+      if (!car.d[i]) continue;
+      carPixels++;
+      if (changed(painted, plain, i)) carChanged++;
+    }
+    expect(carChanged / carPixels).toBeGreaterThanOrEqual(0.9);
+  });
 });

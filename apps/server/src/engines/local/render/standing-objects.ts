@@ -1,6 +1,7 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurRgb, dilatePlane, erodePlane } from '../pixels/filters.js';
-import { fitSize, newPlane, resizePlane, resizeRgb, type Rgb } from '../pixels/image.js';
+import { fitSize, newPlane, resizePlane, resizeRgb, type Plane, type Rgb } from '../pixels/image.js';
+import { floorBulges } from './floor-bulges.js';
 
 /**
  * Upright things standing in front of a region's surface — people, cars, bollards, posts — found
@@ -9,6 +10,8 @@ import { fitSize, newPlane, resizePlane, resizeRgb, type Rgb } from '../pixels/i
  * stands: on a wall, its feet reach below the wall's own bottom edge beside it (a door or a
  * window stops at or above it); on a floor, it rises from its base toward the horizon as an
  * upright object does in perspective (a flat marking or puddle spans little of that height).
+ * On a floor, objects the floor's own colour are found by the region's outline instead
+ * (floor-bulges.ts).
  */
 export interface StandingObjects {
   /** 1 = an object's pixel, at the region's size. */
@@ -66,10 +69,34 @@ export function standingObjects(img: Rgb, region: Uint8Array, horizonY: number, 
     count++;
     for (const i of keep) found.d[i] = 1;
   });
+  // A floor's objects too close to its colour to be outliers (a white car on pale paving) still
+  // jut out of the floor's band in its outline; vegetation's own outline juts out everywhere.
+  if (kind === 'floor' && !greenish(found0.median[1], found0.median[2])) count += addBulges(found, floorBulges(inRegion, w, h), lab, w, h);
   const full = w === W && h === H ? found : resizePlane(found, W, H);
   const mask = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) mask[i] = full.d[i] > 0.5 && region[i] ? 1 : 0;
   return { mask, count };
+}
+
+/**
+ * Adds the bulges large enough to be objects to `plane`, but not green ones (a tree jutting out
+ * of a lawn is vegetation, not an object on it); how many were not there already.
+ */
+function addBulges(plane: Plane, bulges: Uint8Array, lab: Float32Array, w: number, h: number): number {
+  let added = 0;
+  for (const b of blobs(bulges, w, h)) {
+    if (b.members.length < Math.max(12, w * h * MIN_BLOB)) continue;
+    const [, a, bb] = meanLab(b, lab);
+    if (greenish(a, bb)) continue;
+    if (b.members.some((i) => plane.d[i] === 0)) added++;
+    for (const i of b.members) plane.d[i] = 1;
+  }
+  return added;
+}
+
+/** Lab a*, b* of vegetation, dark foliage included (its chroma is small but still green-yellow). */
+function greenish(a: number, b: number): boolean {
+  return a < -2 && b > -a * 0.5;
 }
 
 function shrinkMask(region: Uint8Array, W: number, H: number, w: number, h: number): Uint8Array {
@@ -84,7 +111,7 @@ function shrinkMask(region: Uint8Array, W: number, H: number, w: number, h: numb
  * chroma apart, or much brighter; darker only when very much so (shadows stay surface). Opened
  * by one pixel so the surface's own texture (setts, brick joints) does not survive as specks.
  */
-function colourOutliers(img: Rgb, inRegion: Uint8Array): { outliers: Uint8Array; lab: Float32Array } | null {
+function colourOutliers(img: Rgb, inRegion: Uint8Array): { outliers: Uint8Array; lab: Float32Array; median: [number, number, number] } | null {
   const n = img.w * img.h;
   const L = new Float32Array(n);
   const A = new Float32Array(n);
@@ -132,7 +159,7 @@ function colourOutliers(img: Rgb, inRegion: Uint8Array): { outliers: Uint8Array;
     lab3[i * 3 + 1] = A[i];
     lab3[i * 3 + 2] = B[i];
   }
-  return { outliers, lab: lab3 };
+  return { outliers, lab: lab3, median: [mL, mA, mB] };
 }
 
 function meanLab(b: Blob, lab: Float32Array): [number, number, number] {
