@@ -2,6 +2,7 @@ import { blurRgb } from '../pixels/filters.js';
 import { cloneRgb, resizeRgb, sampleRgb, type Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
 import { distanceTo } from './masks.js';
+import { matchLocalTone } from './tone.js';
 import { findSources, initField, measure, peelFill, search, vote, voteBest, type Field, type Level } from './patchmatch.js';
 
 /**
@@ -84,6 +85,8 @@ const SOFT_MATCH_SIGMA = 1;
 export interface Completion {
   img: Rgb;
   field: Field;
+  /** What matchLocalTone added to the fill (3 per pixel), to be carried to the full size. */
+  toneShift?: Float32Array;
 }
 
 export interface CompleteOptions {
@@ -122,6 +125,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
   }
 
   let field: Field | null = null;
+  let toneShift: Float32Array | null = null;
   for (let li = top; li >= 0; li--) {
     const L = levels[li];
     const { w: lw, h: lh } = L.img;
@@ -152,10 +156,13 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
       vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
       measure(M, field);
     }
-    if (li === 0) voteBest(L, field);
+    if (li === 0) {
+      voteBest(L, field);
+      toneShift = matchLocalTone(L.img, L.hole);
+    }
     o.progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
   }
-  return { img: levels[0].img, field: field as Field };
+  return { img: levels[0].img, field: field as Field, toneShift: toneShift ?? undefined };
 }
 
 /**
@@ -182,6 +189,8 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
   }
   sigma2 = Math.max(1e-4, n ? sigma2 / n : 1);
   const tmp = [0, 0, 0];
+  // The thin parts' tone correction (matchLocalTone), brought up to the full size with the pixels.
+  const shift = work.toneShift ? { w: ww, h: wh, d: work.toneShift } : null;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -210,6 +219,10 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
         out.d[j] = r / wsum;
         out.d[j + 1] = g / wsum;
         out.d[j + 2] = b / wsum;
+        if (shift) {
+          sampleRgb(shift, fx, fy, tmp);
+          for (let c = 0; c < 3; c++) out.d[j + c] = Math.min(1, Math.max(0, out.d[j + c] + tmp[c]));
+        }
       } else sampleRgb(work.img, fx, fy, out.d, j);
     }
   return out;
