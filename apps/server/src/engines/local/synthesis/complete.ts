@@ -168,7 +168,8 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
 /**
  * Brings a completion made on a smaller working copy back to the full image: each hole pixel
  * copies full-resolution pixels from where the matches of the working pixels around it point
- * (weighted by how good those matches are), so the fill gets the photo's own fine detail.
+ * (the best of them and those that agree with it, weighted by how good they are), so the fill
+ * gets the photo's own fine detail.
  */
 export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion): Rgb {
   const out = cloneRgb(full);
@@ -188,6 +189,7 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
     }
   }
   sigma2 = Math.max(1e-4, n ? sigma2 / n : 1);
+  const weight = (q: number, qx: number, qy: number, fx: number, fy: number) => Math.exp(-dist[q] / (2 * sigma2)) / (1 + (qx - fx) ** 2 + (qy - fy) ** 2);
   const tmp = [0, 0, 0];
   // The thin parts' tone correction (matchLocalTone), brought up to the full size with the pixels.
   const shift = work.toneShift ? { w: ww, h: wh, d: work.toneShift } : null;
@@ -203,11 +205,26 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
       let g = 0;
       let b = 0;
       let wsum = 0;
+      let best = -1;
+      let bestWt = 0;
       for (let qy = Math.max(0, qy0 - 1); qy <= Math.min(wh - 1, qy0 + 1); qy++)
         for (let qx = Math.max(0, qx0 - 1); qx <= Math.min(ww - 1, qx0 + 1); qx++) {
           const q = qy * ww + qx;
-          if (sx[q] < 0) continue;
-          const wt = Math.exp(-dist[q] / (2 * sigma2)) / (1 + (qx - fx) ** 2 + (qy - fy) ** 2);
+          const wt = sx[q] < 0 ? 0 : weight(q, qx, qy, fx, fy);
+          if (wt > bestWt) {
+            bestWt = wt;
+            best = q;
+          }
+        }
+      // Only the matches that agree with the best one (the same source, give or take a working
+      // pixel) are averaged: copies from different places, averaged, are a smooth smear.
+      const bx = best >= 0 ? sx[best] - (best % ww) : 0;
+      const by = best >= 0 ? sy[best] - Math.floor(best / ww) : 0;
+      for (let qy = Math.max(0, qy0 - 1); qy <= Math.min(wh - 1, qy0 + 1); qy++)
+        for (let qx = Math.max(0, qx0 - 1); qx <= Math.min(ww - 1, qx0 + 1); qx++) {
+          const q = qy * ww + qx;
+          if (sx[q] < 0 || Math.abs(sx[q] - qx - bx) > 1 || Math.abs(sy[q] - qy - by) > 1) continue;
+          const wt = weight(q, qx, qy, fx, fy);
           sampleRgb(full, x + (sx[q] - qx) / sxs, y + (sy[q] - qy) / sys, tmp);
           r += tmp[0] * wt;
           g += tmp[1] * wt;

@@ -13,20 +13,24 @@ import { distanceTo } from './masks.js';
  * knows nothing (it would flatten whatever the fill continued there).
  */
 
-/** Parts of a hole up to this half-width (px, at the synthesis size) count as thin... */
+/**
+ * Sizes in pixels of a picture whose long side is 512 (larger ones scale them): parts of a hole up to
+ * THIN_HALF_WIDTH wide count as thin; within WIDE_REACH of a wider part the fill is kept, and the
+ * correction fades in over as much again; TONE_SIGMA: the scale (Gaussian σ) below which the fill's
+ * own detail is kept (tuned on training photos).
+ */
 const THIN_HALF_WIDTH = 12;
-/** Within this distance (px) of a wider part the fill is kept; the correction fades in over as much again. */
 const WIDE_REACH = 24;
-/** The scale (Gaussian σ, px) below which the fill's own detail is kept (tuned on training photos). */
 const TONE_SIGMA = 3;
+const SIZES_AT = 512;
 
 /** How thin the hole is around each of its pixels: 1 in thin parts, 0 in wide ones (and outside). */
-function thinness(hole: Uint8Array, w: number, h: number): Float32Array {
+function thinness(hole: Uint8Array, w: number, h: number, scale: number): Float32Array {
   const inner = distanceTo(hole.map((v) => (v ? 0 : 1)), w, h);
   // Pixels near a deep part of the hole (the inside of a wide one) keep their fill.
-  const deep = distanceTo(Uint8Array.from(inner, (v) => (v > THIN_HALF_WIDTH ? 1 : 0)), w, h);
+  const deep = distanceTo(Uint8Array.from(inner, (v) => (v > THIN_HALF_WIDTH * scale ? 1 : 0)), w, h);
   const out = new Float32Array(w * h);
-  for (let i = 0; i < w * h; i++) if (hole[i]) out[i] = Math.min(1, Math.max(0, (deep[i] - WIDE_REACH) / WIDE_REACH));
+  for (let i = 0; i < w * h; i++) if (hole[i]) out[i] = Math.min(1, Math.max(0, (deep[i] - WIDE_REACH * scale) / (WIDE_REACH * scale)));
   return out;
 }
 
@@ -54,7 +58,8 @@ export function matchLocalTone(full: Rgb, fullHole: Uint8Array): Float32Array | 
       ys.push(Math.floor(i / W));
     }
   if (xs.length === 0) return null;
-  const margin = Math.ceil(4 * TONE_SIGMA) + 2;
+  const scale = Math.max(1, Math.max(full.w, full.h) / SIZES_AT);
+  const margin = Math.ceil(4 * TONE_SIGMA * scale) + 2;
   const x0 = Math.max(0, xs.reduce((a, b) => Math.min(a, b)) - margin);
   const x1 = Math.min(W - 1, xs.reduce((a, b) => Math.max(a, b)) + margin);
   const y0 = Math.max(0, ys[0] - margin);
@@ -68,7 +73,7 @@ export function matchLocalTone(full: Rgb, fullHole: Uint8Array): Float32Array | 
     hole.set(fullHole.subarray(from, from + w), y * w);
     d.set(full.d.subarray(from * 3, (from + w) * 3), y * w * 3);
   }
-  const cropShift = correct(d, hole, w, h);
+  const cropShift = correct(d, hole, w, h, scale);
   if (!cropShift) return null;
   const shift = new Float32Array(W * full.h * 3);
   for (let y = 0; y < h; y++)
@@ -84,14 +89,14 @@ export function matchLocalTone(full: Rgb, fullHole: Uint8Array): Float32Array | 
   return shift;
 }
 
-function correct(d: Float32Array, hole: Uint8Array, w: number, h: number): Float32Array | null {
-  const thin = thinness(hole, w, h);
+function correct(d: Float32Array, hole: Uint8Array, w: number, h: number, scale: number): Float32Array | null {
+  const thin = thinness(hole, w, h, scale);
   if (!thin.some((v) => v > 0)) return null;
   const known = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) known[i] = hole[i] ? 0 : 1;
   const membrane = pushPull(d, known, w, h);
   const holePlane = { w, h, d: Float32Array.from(hole) };
-  const blurredHole = blurPlane(holePlane, TONE_SIGMA);
+  const blurredHole = blurPlane(holePlane, TONE_SIGMA * scale);
   const shift = new Float32Array(w * h * 3);
   for (let c = 0; c < 3; c++) {
     const fill = { w, h, d: new Float32Array(w * h) };
@@ -100,8 +105,8 @@ function correct(d: Float32Array, hole: Uint8Array, w: number, h: number): Float
       fill.d[i] = d[i * 3 + c];
       mem.d[i] = membrane[i * 3 + c];
     }
-    const lowFill = holeBlur(fill, holePlane, blurredHole, TONE_SIGMA);
-    const lowMem = holeBlur(mem, holePlane, blurredHole, TONE_SIGMA);
+    const lowFill = holeBlur(fill, holePlane, blurredHole, TONE_SIGMA * scale);
+    const lowMem = holeBlur(mem, holePlane, blurredHole, TONE_SIGMA * scale);
     for (let i = 0; i < w * h; i++) {
       if (!thin[i]) continue;
       const s = (lowMem.d[i] - lowFill.d[i]) * thin[i];
