@@ -2,6 +2,7 @@ import { blurRgb } from '../pixels/filters.js';
 import { cloneRgb, resizeRgb, sampleRgb, type Rgb } from '../pixels/image.js';
 import type { Rng } from '../pixels/prng.js';
 import { distanceTo } from './masks.js';
+import { matchLocalTone } from './tone.js';
 import { findSources, initField, measure, peelFill, search, vote, voteBest, type Field, type Level } from './patchmatch.js';
 
 /**
@@ -84,6 +85,8 @@ const SOFT_MATCH_SIGMA = 1;
 export interface Completion {
   img: Rgb;
   field: Field;
+  /** What matchLocalTone added to the fill (3 per pixel), to be carried to the full size. */
+  toneShift?: Float32Array;
 }
 
 export interface CompleteOptions {
@@ -122,6 +125,7 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
   }
 
   let field: Field | null = null;
+  let toneShift: Float32Array | null = null;
   for (let li = top; li >= 0; li--) {
     const L = levels[li];
     const { w: lw, h: lh } = L.img;
@@ -152,16 +156,20 @@ export function completeHole(img: Rgb, hole: Uint8Array, rng: Rng, o: CompleteOp
       vote(L, field, li === 0 && it === iters - 1 ? SHARP_QUANTILE : 0.75);
       measure(M, field);
     }
-    if (li === 0) voteBest(L, field);
+    if (li === 0) {
+      voteBest(L, field);
+      toneShift = matchLocalTone(L.img, L.hole);
+    }
     o.progress?.(10 + Math.round((80 * (top - li + 1)) / (top + 1)));
   }
-  return { img: levels[0].img, field: field as Field };
+  return { img: levels[0].img, field: field as Field, toneShift: toneShift ?? undefined };
 }
 
 /**
  * Brings a completion made on a smaller working copy back to the full image: each hole pixel
  * copies full-resolution pixels from where the matches of the working pixels around it point
- * (weighted by how good those matches are), so the fill gets the photo's own fine detail.
+ * (the best of them and those that agree with it, weighted by how good they are), so the fill
+ * gets the photo's own fine detail.
  */
 export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion): Rgb {
   const out = cloneRgb(full);
@@ -181,7 +189,10 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
     }
   }
   sigma2 = Math.max(1e-4, n ? sigma2 / n : 1);
+  const weight = (q: number, qx: number, qy: number, fx: number, fy: number) => Math.exp(-dist[q] / (2 * sigma2)) / (1 + (qx - fx) ** 2 + (qy - fy) ** 2);
   const tmp = [0, 0, 0];
+  // The thin parts' tone correction (matchLocalTone), brought up to the full size with the pixels.
+  const shift = work.toneShift ? { w: ww, h: wh, d: work.toneShift } : null;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
@@ -194,11 +205,26 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
       let g = 0;
       let b = 0;
       let wsum = 0;
+      let best = -1;
+      let bestWt = 0;
       for (let qy = Math.max(0, qy0 - 1); qy <= Math.min(wh - 1, qy0 + 1); qy++)
         for (let qx = Math.max(0, qx0 - 1); qx <= Math.min(ww - 1, qx0 + 1); qx++) {
           const q = qy * ww + qx;
-          if (sx[q] < 0) continue;
-          const wt = Math.exp(-dist[q] / (2 * sigma2)) / (1 + (qx - fx) ** 2 + (qy - fy) ** 2);
+          const wt = sx[q] < 0 ? 0 : weight(q, qx, qy, fx, fy);
+          if (wt > bestWt) {
+            bestWt = wt;
+            best = q;
+          }
+        }
+      // Only the matches that agree with the best one (the same source, give or take a working
+      // pixel) are averaged: copies from different places, averaged, are a smooth smear.
+      const bx = best >= 0 ? sx[best] - (best % ww) : 0;
+      const by = best >= 0 ? sy[best] - Math.floor(best / ww) : 0;
+      for (let qy = Math.max(0, qy0 - 1); qy <= Math.min(wh - 1, qy0 + 1); qy++)
+        for (let qx = Math.max(0, qx0 - 1); qx <= Math.min(ww - 1, qx0 + 1); qx++) {
+          const q = qy * ww + qx;
+          if (sx[q] < 0 || Math.abs(sx[q] - qx - bx) > 1 || Math.abs(sy[q] - qy - by) > 1) continue;
+          const wt = weight(q, qx, qy, fx, fy);
           sampleRgb(full, x + (sx[q] - qx) / sxs, y + (sy[q] - qy) / sys, tmp);
           r += tmp[0] * wt;
           g += tmp[1] * wt;
@@ -210,6 +236,10 @@ export function upsampleCompletion(full: Rgb, hole: Uint8Array, work: Completion
         out.d[j] = r / wsum;
         out.d[j + 1] = g / wsum;
         out.d[j + 2] = b / wsum;
+        if (shift) {
+          sampleRgb(shift, fx, fy, tmp);
+          for (let c = 0; c < 3; c++) out.d[j + c] = Math.min(1, Math.max(0, out.d[j + c] + tmp[c]));
+        }
       } else sampleRgb(work.img, fx, fy, out.d, j);
     }
   return out;
