@@ -17,9 +17,10 @@ const MIN_RUN = 0.03;
 const MIN_BODY = 0.01;
 /**
  * How far a not-sky run cut by the top edge goes on beyond it, against the run's length: a
- * tower's top continues a little and rounds off into sky, not up to the canvas's edge.
+ * tower's top continues a little and ends level, then sky, not up to the canvas's edge (a rounded
+ * end, tried first, left slopes where patches of sky and roof mixed into floating fragments).
  */
-const CAP_RATIO = 0.6;
+const CAP_RATIO = 0.4;
 
 interface Run {
   start: number;
@@ -94,12 +95,10 @@ function edgeProfile(kinds: Uint8Array, body: Uint8Array, length: number, min: n
 /**
  * How far beyond the edge each position's not-sky goes on (0 where the edge is sky). A run that
  * is not `capped` (or any, on an edge without sky) goes on across the whole strip; a capped one
- * ends in a half ellipse as high as CAP_RATIO times its length, centred on it (on the edge's end
- * where it is cut by one).
+ * goes on CAP_RATIO times its length.
  */
 function reach(profile: Uint8Array, capped: (r: Run) => boolean): Float32Array {
   const out = new Float32Array(profile.length);
-  const n = profile.length;
   const anySky = profile.includes(1);
   for (const r of runsOf(profile)) {
     if (r.kind) continue;
@@ -108,13 +107,7 @@ function reach(profile: Uint8Array, capped: (r: Run) => boolean): Float32Array {
       out.fill(Infinity, r.start, r.end + 1);
       continue;
     }
-    const centre = r.start === 0 ? 0 : r.end === n - 1 ? n - 1 : (r.start + r.end) / 2;
-    const half = r.start === 0 || r.end === n - 1 ? len : len / 2;
-    const height = CAP_RATIO * len;
-    for (let p = r.start; p <= r.end; p++) {
-      const u = (p - centre) / (half + 0.5);
-      out[p] = height * Math.sqrt(Math.max(0, 1 - u * u));
-    }
+    out.fill(CAP_RATIO * len, r.start, r.end + 1);
   }
   return out;
 }
