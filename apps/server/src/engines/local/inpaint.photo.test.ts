@@ -153,6 +153,24 @@ describe('fills on real photographs', () => {
     expect(shares.reduce((a, b) => a + b) / shares.length).toBeLessThan(0.045);
   }, 120_000);
 
+  it('outpaints Egeskov on all four sides with sky above it: the tree and the castle cut by the photo’s top do not climb to the canvas’s top', () => {
+    // Egeskov (training): the previous strips took each column's kind from the photo's top row, so
+    // the tree at its top right made the whole strip above it "not sky" and the castle was pasted
+    // up there; the dark corners of the sky made the corners "not sky" too.
+    const img = photo('egeskov');
+    const W = Math.round(img.w * 1.5);
+    const H = Math.round(img.h * 1.5);
+    const canvas = { width: W, height: H, offsetX: Math.round((W - img.w) / 2), offsetY: Math.round((H - img.h) / 2) };
+    const skyLike = (m: number[]) => m[2] >= m[0] - 0.04 && m[2] > 0.45;
+    for (const seed of [1, 2, 3]) {
+      const out = outpaintImage(img, canvas, seed);
+      // The canvas's top quarter of the strip above the photo, all across: 8-pixel blocks of sky.
+      const offending: string[] = [];
+      for (let y = 0; y + 8 <= canvas.offsetY / 2; y += 8) for (let x = 0; x + 8 <= W; x += 8) if (!skyLike(meanOf(out, x, y, x + 8, y + 8))) offending.push(`${x},${y}`);
+      expect(offending, `seed ${seed}`).toEqual([]);
+    }
+  }, 120_000);
+
   it('outpaints the Taj Mahal’s sky with the sky’s vertical gradient: pale near the horizon as the photo is in the same rows', () => {
     const img = photo('taj-mahal');
     const W = Math.round(img.w * 1.5);

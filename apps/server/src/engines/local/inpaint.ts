@@ -4,6 +4,7 @@ import { segmentRegions } from './segment.js';
 import { matchBorder } from './synthesis/blend.js';
 import { completeHole, upsampleCompletion, type Completion } from './synthesis/complete.js';
 import { distanceTo } from './synthesis/masks.js';
+import { stripKinds, type StripCanvas } from './synthesis/strip-kinds.js';
 
 /**
  * Content-aware fill and outpaint by exemplar-based synthesis (synthesis/): the hole is
@@ -101,11 +102,14 @@ const OUTPAINT_REACH = 0.3;
  */
 const OUTPAINT_ROW_WEIGHT = 40;
 
+/** The larger canvas of an outpaint and where the photo sits on it. */
+export type OutpaintCanvas = StripCanvas;
+
 /**
  * Outpaint: places the image on the larger canvas and synthesises the new area from the
  * photo's own content, continuing what meets each border.
  */
-export function outpaintImage(img: Rgb, canvas: { width: number; height: number; offsetX: number; offsetY: number }, seed: number, progress?: (p: number) => void, inspect?: InpaintOptions['inspect']): Rgb {
+export function outpaintImage(img: Rgb, canvas: OutpaintCanvas, seed: number, progress?: (p: number) => void, inspect?: InpaintOptions['inspect']): Rgb {
   const W = canvas.width;
   const H = canvas.height;
   const base = newRgb(W, H);
@@ -121,20 +125,20 @@ export function outpaintImage(img: Rgb, canvas: { width: number; height: number;
       for (let c = 0; c < 3; c++) base.d[i * 3 + c] = img.d[(y * img.w + x) * 3 + c];
     }
   }
-  // The band continues what meets the border: sources near it are preferred strongly, and a new
-  // pixel beside the photo's sky fills from the sky only (and one beside the rest never from it).
-  const kinds = regionKinds(img);
-  const classes = new Uint8Array(W * H);
-  for (let cy = 0; cy < H; cy++)
-    for (let cx = 0; cx < W; cx++) {
-      const x = Math.min(img.w - 1, Math.max(0, cx - canvas.offsetX));
-      const y = Math.min(img.h - 1, Math.max(0, cy - canvas.offsetY));
-      classes[cy * W + cx] = kinds[y * img.w + x];
-    }
+  const classes = outpaintKinds(img, canvas);
   // Far out in the new strips the fill keeps its own light rather than the border's. The strips
   // copy from the photo's part near them and from several places, not one distant wing or tower
   // pasted whole (tuned on training photos: Neuschwanstein, Taj Mahal, Carcassonne, Egeskov).
   return inpaintImage(base, mask, { seed, progress, inspect, locality: 1.5, repetition: OUTPAINT_REPETITION, reach: OUTPAINT_REACH, rowWeight: OUTPAINT_ROW_WEIGHT, classes, lightReach: 0.1 * Math.max(W, H) });
+}
+
+/**
+ * The kind (1 = sky, 0 = not sky) of every canvas pixel of an outpaint. The band continues what
+ * meets the border: a new pixel beside the photo's sky fills from the sky only (and one beside the
+ * rest never from it).
+ */
+export function outpaintKinds(img: Rgb, canvas: OutpaintCanvas): Uint8Array {
+  return stripKinds(regionKinds(img), img.w, img.h, canvas);
 }
 
 /**
