@@ -11,9 +11,9 @@ import { segmentRegions } from './segment.js';
  * (test/fixtures/segmentation-eval) and every figure here is measured on the fixed held-out
  * third (isHeldOut), the way a new user's photo meets it. `npm run bench` prints the same
  * figures per image with the previous rules beside them (HELD-OUT.md). Thresholds sit just
- * below what the held-out third reaches (sky 0.94, façade 0.60, window 0.32 with the window pass
+ * below what the held-out third reaches (sky 0.94, façade 0.61, window 0.32 with the window pass
  * inside the façade, 0.23 before it, vegetation 0.80,
- * ground 0.68, interior wall/floor/ceiling 0.94/0.96/0.97, building 0.77; photographs 1.9 %
+ * ground 0.70, interior wall/floor/ceiling 0.94/0.96/0.97, building 0.77; photographs 1.9 %
  * false sky on average, 8.3 % on the worst, pale buildings beside the Golden Temple), so a
  * regression fails here. The goals of issue 29 not met yet: façade 0.75, window 0.50, ground
  * 0.70, 2 % false sky on every photograph.
@@ -58,10 +58,10 @@ describe('segmentation of the held-out third of the evaluation set', () => {
   });
 
   it('covers façade, windows, planting, ground and the building as a whole', () => {
-    expect(classMean('facade')).toBeGreaterThanOrEqual(0.57);
+    expect(classMean('facade')).toBeGreaterThanOrEqual(0.59);
     expect(classMean('window')).toBeGreaterThanOrEqual(0.3);
     expect(classMean('vegetation')).toBeGreaterThanOrEqual(0.77);
-    expect(classMean('ground')).toBeGreaterThanOrEqual(0.65);
+    expect(classMean('ground')).toBeGreaterThanOrEqual(0.68);
     expect(classMean('building')).toBeGreaterThanOrEqual(0.74);
   });
 

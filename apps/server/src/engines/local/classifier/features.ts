@@ -4,6 +4,7 @@ import { fitSize, luminance, resizeRgb, type Rgb } from '../pixels/image.js';
 import { slic } from '../segmentation/slic.js';
 import { detectSegments, type Segment } from '../geometry/segments.js';
 import { estimateVanishing, type VanishingFrame } from '../geometry/vanishing.js';
+import { seenHorizon } from './wall-lines.js';
 
 /**
  * What the region classifier sees: the SLIC superpixels of a working copy of the image and, per
@@ -33,6 +34,11 @@ export interface SuperpixelAnalysis {
   bottom: Uint8Array;
   /** count × FEATURE_COUNT, row-major. */
   features: Float32Array;
+  /**
+   * Per superpixel, its centre's elevation (radians) above the horizon through a seen horizontal
+   * vanishing point (wall-lines.ts), 0 at and below it; null when no such point fixes the horizon.
+   */
+  aboveSeenHorizon: Float32Array | null;
 }
 
 const OWN = ['L', 'A', 'B', 'Lsd', 'Asd', 'Bsd', 'grad', 'gradSd', 'edges', 'oriH', 'oriD1', 'oriV', 'oriD2', 'chroma', 'lineH', 'lineV', 'dSky', 'segV', 'segH', 'segO'] as const;
@@ -285,5 +291,7 @@ export function analyseSuperpixels(img: Rgb, workSide = 320, superpixels = 300):
     at += CONTEXT.length;
     contextOf(below, features, at, k);
   }
-  return { w, h, labels: sp.labels, count: K, size, meanLab, adjacency, top, bottom, features };
+  const seen = seenHorizon(frame);
+  const aboveSeenHorizon = seen ? Float32Array.from(cx, (x, k) => seen(x * w, cy[k] * h)) : null;
+  return { w, h, labels: sp.labels, count: K, size, meanLab, adjacency, top, bottom, features, aboveSeenHorizon };
 }

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { EVAL_DIR } from '../../../../test/helpers/segmentation-eval.js';
 import { REGION_CLASSES } from '../classifier/classes.js';
 import { analyseSuperpixels, FEATURE_COUNT } from '../classifier/features.js';
 import { shippedModel, type RegionModel } from '../classifier/model.js';
@@ -67,5 +70,46 @@ describe('smoothing over the superpixel graph', () => {
     }
     const kept = smoothOverGraph(a, allDoubtful);
     expect(kept[doubtful * C + water]).toBeGreaterThan(kept[doubtful * C + facade]);
+  });
+});
+
+/** An image of the evaluation set and the pixels of one colour of its flat-colour class pass. */
+async function evalRender(name: string, colour: readonly [number, number, number]) {
+  const { data, info } = await sharp(path.join(EVAL_DIR, `${name}.jpg`)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const classes = await sharp(path.join(EVAL_DIR, `${name}.classes.png`)).removeAlpha().raw().toBuffer();
+  const mask = Uint8Array.from({ length: info.width * info.height }, (_, i) => (classes[i * 3] === colour[0] && classes[i * 3 + 1] === colour[1] && classes[i * 3 + 2] === colour[2] ? 1 : 0));
+  return { img: rgbFromBytes(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height), mask };
+}
+
+/** A model that sees nothing in the features: ground everywhere, façade its second guess. */
+function groundFirstModel(): RegionModel {
+  const m = undecidedModel();
+  m.b2[REGION_CLASSES.indexOf('ground')] = 3;
+  m.b2[REGION_CLASSES.indexOf('facade')] = 2;
+  return m;
+}
+
+describe('ground and the horizon', () => {
+  it("does not call a street front's wall ground above the horizon its courses converge to (street-timber render)", async () => {
+    const wall = await evalRender('scene-street-timber-overcast', [230, 120, 60]);
+    const paving = await evalRender('scene-street-timber-overcast', [200, 200, 80]);
+    const a = analyseSuperpixels(wall.img);
+    // The courses meet at about 0.6 of the height; the vertical vanishing point alone put the horizon near 0.87.
+    expect(a.aboveSeenHorizon).toBeInstanceOf(Float32Array);
+    const { labels, regions } = learnedRegions(wall.img, a, { maxRegions: 8, renderType: 'exterior', model: groundFirstModel() });
+    const share = (mask: Uint8Array, label: string, rows: [number, number]) => {
+      let n = 0;
+      let hit = 0;
+      for (let i = 0; i < mask.length; i++) {
+        const y = Math.floor(i / wall.img.w) / wall.img.h;
+        if (!mask[i] || y < rows[0] || y >= rows[1]) continue;
+        n++;
+        if (regions[labels[i]].label === label) hit++;
+      }
+      return hit / n;
+    };
+    // The wall's upper storeys (above 0.55 of the height) are façade, not ground; the paving at its foot stays ground.
+    expect(share(wall.mask, 'facade', [0, 0.55])).toBeGreaterThan(0.9);
+    expect(share(paving.mask, 'ground', [0, 1])).toBeGreaterThan(0.9);
   });
 });
