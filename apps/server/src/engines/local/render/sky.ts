@@ -5,6 +5,7 @@ import { fbm, perlin, ridged } from '../pixels/noise.js';
 import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
 import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
+import { addCrownPockets } from './sky-crown-pockets.js';
 import { dropGroundPlane } from './sky-ground-plane.js';
 import { matteSky } from './sky-matte.js';
 
@@ -34,6 +35,7 @@ export function detectSky(img: Rgb): SkyDetection {
   const lum = luminance(small);
   const tex = blurPlane(sobel(blurPlane(lum, 0.7)).mag, 1.2);
   const cand = new Uint8Array(n);
+  const skyColoured = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const L = lab[i * 3];
     const a = lab[i * 3 + 1];
@@ -42,6 +44,7 @@ export function detectSky(img: Rgb): SkyDetection {
     const skyColour = (L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22);
     const deepBlue = L > DEEP_BLUE_MIN_L && b < DEEP_BLUE_MAX_B && a > -12 && a < 20;
     const light = L > LIGHT_GROW_MIN_L;
+    skyColoured[i] = skyColour ? 1 : 0;
     cand[i] = smooth ? (skyColour ? SEED : deepBlue || light ? GROW_ONLY : 0) : 0;
   }
   // Flood fill from the top row through candidates with small colour steps.
@@ -67,6 +70,8 @@ export function detectSky(img: Rgb): SkyDetection {
       stack.push(j);
     }
   }
+  // Smooth sky the flood fill could not reach past the twigs of a bare crown.
+  addCrownPockets(sky, cand, skyColoured, lab, w, h);
   for (let k = 0; k < 2; k++) cloudEdges(sky, lab, w, h);
   fillClouds(sky, lab, tex.d, w, h);
   // A bank joined to the sky leaves the cloud edge between them as a thin line of scene.
