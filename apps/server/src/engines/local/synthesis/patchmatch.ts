@@ -151,7 +151,10 @@ function extraCost(level: Level, f: Field, tx: number, ty: number, px: number, p
  * What a source pixel of a class > 0 (the sky) costs where it lands on a pixel of another class
  * (about the colour step between sky and stone): a not-sky pixel takes no patch that is partly sky
  * (a pale blob or a spire's tip in the meadow), while a not-sky source may still overlap the sky
- * above a boundary (a tree's crown keeps its ragged top rather than a ruled edge).
+ * above a boundary (a tree's crown keeps its ragged top rather than a ruled edge). Tried and not
+ * taken: not sky as a class of its own, served only by wholly not-sky patches (a thin treeline or
+ * distant landscape has too few of them at the coarse levels and took the water or a wing instead:
+ * Egeskov, Neuschwanstein); the cost both ways (Rang Ghar's tree crowns ruled straight at the top).
  */
 const CLASS_MISMATCH = 0.3;
 
