@@ -147,8 +147,20 @@ function extraCost(level: Level, f: Field, tx: number, ty: number, px: number, p
   return farness(level, tx, ty, px, py) + (repeats ? f.use!.cost(tx, ty, px, py) : 0);
 }
 
+/**
+ * What a source pixel of a class > 0 (the sky) costs where it lands on a pixel of another class
+ * (about the colour step between sky and stone): a not-sky pixel takes no patch that is partly sky
+ * (a pale blob or a spire's tip in the meadow), while a not-sky source may still overlap the sky
+ * above a boundary (a tree's crown keeps its ragged top rather than a ruled edge). Tried and not
+ * taken: not sky as a class of its own, served only by wholly not-sky patches (a thin treeline or
+ * distant landscape has too few of them at the coarse levels and took the water or a wing instead:
+ * Egeskov, Neuschwanstein); the cost both ways (Rang Ghar's tree crowns ruled straight at the top).
+ */
+const CLASS_MISMATCH = 0.3;
+
 /** Sum of squared RGB differences between the target patch at (tx, ty) and the source at (px, py). */
-function patchDistance(img: Rgb, hole: Uint8Array, tx: number, ty: number, px: number, py: number, cutoff: number): number {
+function patchDistance(level: Level, tx: number, ty: number, px: number, py: number, cutoff: number): number {
+  const { img, hole, cls } = level;
   const { w, h, d } = img;
   let s = 0;
   for (let dy = -R; dy <= R; dy++) {
@@ -160,6 +172,7 @@ function patchDistance(img: Rgb, hole: Uint8Array, tx: number, ty: number, px: n
       const xx = tx + dx;
       if (xx < 0 || xx >= w) continue;
       const si = srow + dx;
+      if (cls !== undefined && cls[si] > 0 && cls[si] !== cls[trow + xx]) s += CLASS_MISMATCH;
       // A source pixel that is itself unknown costs a moderate colour difference.
       if (hole[si]) {
         s += 0.06;
@@ -223,7 +236,7 @@ export function measure(level: Level, f: Field): void {
     if (f.sx[i] < 0) continue;
     const x = i % w;
     const y = (i - x) / w;
-    f.dist[i] = patchDistance(level.img, level.hole, x, y, f.sx[i], f.sy[i], Infinity) + extraCost(level, f, x, y, f.sx[i], f.sy[i]);
+    f.dist[i] = patchDistance(level, x, y, f.sx[i], f.sy[i], Infinity) + extraCost(level, f, x, y, f.sx[i], f.sy[i]);
   }
 }
 
@@ -254,7 +267,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cy = sy[j] - (ny - y);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || (cx === bx && cy === by) || !fits(level, src, i, cy * w + cx)) continue;
         const far = extraCost(level, f, x, y, cx, cy);
-        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
+        const dd = patchDistance(level, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
           bx = cx;
@@ -266,7 +279,7 @@ export function search(level: Level, src: Sources, f: Field, rng: Rng, passes: n
         const cy = Math.round(by + (rng() * 2 - 1) * rad);
         if (cx < R || cy < R || cx >= w - R || cy >= h - R || !valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) continue;
         const far = extraCost(level, f, x, y, cx, cy);
-        const dd = patchDistance(level.img, level.hole, x, y, cx, cy, bd - far) + far;
+        const dd = patchDistance(level, x, y, cx, cy, bd - far) + far;
         if (dd < bd) {
           bd = dd;
           bx = cx;
