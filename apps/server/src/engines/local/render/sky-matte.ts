@@ -1,6 +1,7 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
 import { luminance, newPlane, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { crownGaps } from './sky-crown-gaps.js';
 import { skyEdge } from './sky-edges.js';
 
 export interface SkyMatte {
@@ -30,6 +31,8 @@ const EDGE_CROWN_SKY_LO = 0.9;
 const BAND = 2;
 /** How far from the region (working pixels) a tree crown may show sky through its gaps. */
 const CROWN_REACH = 6;
+/** How far from the region (working pixels) a crown's gaps are looked for (sky-crown-gaps.ts). */
+const GAP_REACH = 40;
 /** In a crown, a gap is sky only this close (ΔE) to the sky beside the crown. */
 const CROWN_NEAR = 2;
 const CROWN_FAR = 4;
@@ -73,8 +76,11 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
   const inverse = newPlane(coarse.w, coarse.h);
   for (let i = 0; i < coarse.d.length; i++) inverse.d[i] = 1 - coarse.d[i];
   const core = resizePlane(dilatePlane(inverse, BAND), W, H);
-  const crown = resizePlane(crownZone(small, coarse), W, H);
+  const crown = resizePlane(crownZone(small, coarse, CROWN_REACH, 0), W, H);
   const lum = luminance(img);
+  // A crown's gaps are compared with the sky's wide mean, not with the fringe the twigs tint.
+  const gapZone = resizePlane(crownZone(small, coarse, GAP_REACH, 1), W, H);
+  const gaps = crownGaps(img, lum, localSkyColour(small, coarse, true), resizePlane(brightestSky(small, coarse), W, H), gapZone);
   const thin = thinDarkness(lum, resizePlane(coarse, W, H), Math.max(1, Math.round(W / coarse.w)));
 
   const init = newPlane(W, H);
@@ -99,7 +105,7 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
       continue;
     }
     const inReach = reach.d[i] > 0.02;
-    const inCrown = crown.d[i] > 0.02;
+    const inCrown = crown.d[i] > 0.02 || gaps.d[i] > 0;
     const inEdge = edgeZone.d[i] > 0.02;
     if (!inReach && !inCrown && !inEdge) continue;
     const j = i * 3;
@@ -117,7 +123,7 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
     } else {
       if (inEdge) edgeBound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);
       if (inCrown) edgeCrown[i] = 1;
-      const a = smoothstep(CROWN_FAR, CROWN_NEAR, dist) * crown.d[i];
+      const a = Math.max(smoothstep(CROWN_FAR, CROWN_NEAR, dist) * crown.d[i], gaps.d[i]);
       init.d[i] = a;
       bound.d[i] = a;
     }
@@ -148,15 +154,15 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
 }
 
 /** The old sky's local colour at the working resolution: normalised convolution of the region's colours, wide where it is thin. */
-function localSkyColour(small: Rgb, coarse: Plane): Rgb {
+function localSkyColour(small: Rgb, coarse: Plane, wide = false): Rgb {
   const [r, g, b] = splitRgb(small);
   for (let i = 0; i < coarse.d.length; i++) {
     r.d[i] *= coarse.d[i];
     g.d[i] *= coarse.d[i];
     b.d[i] *= coarse.d[i];
   }
-  const near = [blurPlane(r, 1.5), blurPlane(g, 1.5), blurPlane(b, 1.5), blurPlane(coarse, 1.5)];
   const far = [blurPlane(r, 8), blurPlane(g, 8), blurPlane(b, 8), blurPlane(coarse, 8)];
+  const near = wide ? far : [blurPlane(r, 1.5), blurPlane(g, 1.5), blurPlane(b, 1.5), blurPlane(coarse, 1.5)];
   const local = [r, g, b];
   for (let i = 0; i < coarse.d.length; i++) {
     const src = near[3].d[i] > 0.05 ? near : far;
@@ -170,18 +176,18 @@ function localSkyColour(small: Rgb, coarse: Plane): Rgb {
  * Working pixels of scene beside the sky (within CROWN_REACH, beyond the band) that are textured
  * like a tree crown and lie above the region's lowest row in their column: 0..1.
  */
-function crownZone(small: Rgb, coarse: Plane): Plane {
+function crownZone(small: Rgb, coarse: Plane, reach: number, smoothFloor: number): Plane {
   const { w, h } = coarse;
-  const tex = blurPlane(sobel(blurPlane(luminance(small), 0.7)).mag, 1.5);
-  const near = dilatePlane(coarse, CROWN_REACH);
+  const tex = smoothFloor >= 1 ? null : blurPlane(sobel(blurPlane(luminance(small), 0.7)).mag, 1.5);
+  const near = dilatePlane(coarse, reach);
   const zone = newPlane(w, h);
   for (let x = 0; x < w; x++) {
     let bottom = -1;
     for (let y = 0; y < h; y++) if (coarse.d[y * w + x] > 0.5) bottom = y;
-    for (let y = 0; y <= Math.min(h - 1, bottom + CROWN_REACH); y++) {
+    for (let y = 0; y <= Math.min(h - 1, bottom + reach); y++) {
       const i = y * w + x;
       if (coarse.d[i] > 0.5 || near.d[i] < 0.5) continue;
-      zone.d[i] = smoothstep(CROWN_TEXTURE * 0.7, CROWN_TEXTURE * 1.3, tex.d[i]);
+      zone.d[i] = tex ? Math.max(smoothFloor, smoothstep(CROWN_TEXTURE * 0.7, CROWN_TEXTURE * 1.3, tex.d[i])) : 1;
     }
   }
   return blurPlane(zone, 0.7);
@@ -199,4 +205,12 @@ function thinDarkness(lum: Plane, region: Plane, r: number): Plane {
   const floor = erodePlane(erodePlane(dilatePlane(inside, r), r), 3 * r);
   for (let i = 0; i < lum.d.length; i++) floor.d[i] = Math.max(0, Math.min(1, floor.d[i]) - lum.d[i]);
   return floor;
+}
+
+/** The brightest solid sky within GAP_REACH of each working pixel (luminance): a crown's gap is no brighter than the sky around it. */
+function brightestSky(small: Rgb, coarse: Plane): Plane {
+  const lum = luminance(small);
+  const solid = erodePlane(coarse, 1);
+  for (let i = 0; i < lum.d.length; i++) lum.d[i] = solid.d[i] > 0.5 ? lum.d[i] : 0;
+  return dilatePlane(lum, GAP_REACH);
 }
