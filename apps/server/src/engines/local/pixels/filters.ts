@@ -201,16 +201,22 @@ function morph(p: Plane, r: number, max: boolean): Plane {
 function runMax(src: Float32Array, off: number, stride: number, n: number, r: number, sign: number, out: Float32Array, g: Float32Array, hh: Float32Array): void {
   const k = 2 * r + 1;
   const len = n + 2 * r;
-  const at = (q: number) => (q < r || q >= n + r ? -Infinity : sign * src[off + (q - r) * stride]);
-  for (let q = 0; q < len; q++) {
-    const v = at(q);
-    g[q] = q % k === 0 ? v : Math.max(g[q - 1], v);
+  // Block starts are tracked by counters, not q % k: this runs for every pixel of every erosion.
+  for (let q = 0, c = 0; q < len; q++) {
+    const v = q < r || q >= n + r ? -Infinity : sign * src[off + (q - r) * stride];
+    g[q] = c === 0 || g[q - 1] < v ? v : g[q - 1];
+    if (++c === k) c = 0;
   }
-  for (let q = len - 1; q >= 0; q--) {
-    const v = at(q);
-    hh[q] = q === len - 1 || (q + 1) % k === 0 ? v : Math.max(hh[q + 1], v);
+  for (let q = len - 1, m = len % k; q >= 0; q--) {
+    const v = q < r || q >= n + r ? -Infinity : sign * src[off + (q - r) * stride];
+    hh[q] = q === len - 1 || m === 0 || hh[q + 1] < v ? v : hh[q + 1];
+    m = m === 0 ? k - 1 : m - 1;
   }
-  for (let i = 0; i < n; i++) out[off + i * stride] = sign * Math.max(hh[i], g[i + 2 * r]);
+  for (let i = 0; i < n; i++) {
+    const a = hh[i];
+    const b = g[i + 2 * r];
+    out[off + i * stride] = sign * (a > b ? a : b);
+  }
 }
 
 /**

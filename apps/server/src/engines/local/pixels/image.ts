@@ -231,18 +231,31 @@ export function resizePlane(p: Plane, w: number, h: number): Plane {
     return out;
   }
   const t = bilinearTables(p.w, p.h, w, h);
-  void sx;
-  void sy;
-  for (let y = 0; y < h; y++) {
-    const r0 = t.y0[y] * p.w;
-    const r1 = t.y1[y] * p.w;
-    const fy = t.fy[y];
+  // Each source row, interpolated across once, serves the several output rows between it and the
+  // next (an upscale reads each row pair many times): two cached rows, same arithmetic.
+  const rows = [new Float64Array(w), new Float64Array(w)];
+  const rowOf = [-1, -1];
+  const across = (slot: number, srcRow: number) => {
+    const base = srcRow * p.w;
+    const row = rows[slot];
     for (let x = 0; x < w; x++) {
-      const fx = t.fx[x];
-      const top = p.d[r0 + t.x0[x]] + (p.d[r0 + t.x1[x]] - p.d[r0 + t.x0[x]]) * fx;
-      const bot = p.d[r1 + t.x0[x]] + (p.d[r1 + t.x1[x]] - p.d[r1 + t.x0[x]]) * fx;
-      out.d[y * w + x] = top + (bot - top) * fy;
+      const a = p.d[base + t.x0[x]];
+      row[x] = a + (p.d[base + t.x1[x]] - a) * t.fx[x];
     }
+    rowOf[slot] = srcRow;
+  };
+  for (let y = 0; y < h; y++) {
+    const y0 = t.y0[y];
+    const y1 = t.y1[y];
+    let a = rowOf.indexOf(y0);
+    if (a < 0) across((a = rowOf[0] === y1 ? 1 : 0), y0);
+    let b = rowOf.indexOf(y1);
+    if (b < 0) across((b = 1 - a), y1);
+    const top = rows[a];
+    const bot = rows[b];
+    const fy = t.fy[y];
+    const o = y * w;
+    for (let x = 0; x < w; x++) out.d[o + x] = top[x] + (bot[x] - top[x]) * fy;
   }
   return out;
 }

@@ -16,12 +16,18 @@ export function crownGaps(img: Rgb, lum: Plane, skyColor: Rgb, skyMax: Plane, zo
   const skyLum = resizePlane(luminance(skyColor), w, h);
   const twig = erodePlane(lum, TWIG_R);
   const near = newPlane(w, h);
+  // Only pixels that could be a gap by their lightness (and the walls around them) need a colour:
+  // the Lab conversion of the whole reach is most of this step's time.
+  const maybe = newPlane(w, h);
+  for (let i = 0; i < w * h; i++)
+    if (zone.d[i] > 0.02 && lum.d[i] <= skyMax.d[i] + BRIGHTER && lum.d[i] >= skyLum.d[i] - TWIG_DARKER_LUM && lum.d[i] - twig.d[i] > TWIG_CONTRAST) maybe.d[i] = 1;
+  const asked = boxBlurPlane(maybe, WALL_R);
   // 1 = a wall: neither of the sky's hue nor a twig.
   const other = newPlane(w, h);
   const p = [0, 0, 0];
   const q = [0, 0, 0];
   for (let i = 0; i < w * h; i++) {
-    if (zone.d[i] <= 0.02) continue;
+    if (zone.d[i] <= 0.02 || asked.d[i] <= 0) continue;
     // Brighter than any sky around: a wall, whatever its hue.
     if (lum.d[i] > skyMax.d[i] + BRIGHTER) {
       other.d[i] = 1;
@@ -40,7 +46,7 @@ export function crownGaps(img: Rgb, lum: Plane, skyColor: Rgb, skyMax: Plane, zo
     const skyLike = p[0] >= q[0] - LIGHT_BELOW ? hue : 0;
     const dark = p[0] < q[0] - TWIG_DARKER ? 1 : 0;
     other.d[i] = dark ? 0 : 1 - hue;
-    if (lum.d[i] - twig.d[i] > TWIG_CONTRAST) near.d[i] = skyLike;
+    if (maybe.d[i]) near.d[i] = skyLike;
   }
   const walls = boxBlurPlane(other, WALL_R);
   const out = newPlane(w, h);
