@@ -408,6 +408,25 @@ function knownDistance(img: Rgb, known: Uint8Array, tx: number, ty: number, px: 
   return n === 0 ? Infinity : s / n;
 }
 
+/** The class cost patchDistance adds (CLASS_MISMATCH per sky source pixel on a pixel of another class), alone. */
+function classMismatch(level: Level, tx: number, ty: number, px: number, py: number): number {
+  const { cls } = level;
+  if (!cls) return 0;
+  const { w, h } = level.img;
+  let s = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    const yy = ty + dy;
+    if (yy < 0 || yy >= h) continue;
+    for (let dx = -R; dx <= R; dx++) {
+      const xx = tx + dx;
+      if (xx < 0 || xx >= w) continue;
+      const si = (py + dy) * w + px + dx;
+      if (cls[si] > 0 && cls[si] !== cls[yy * w + xx]) s += CLASS_MISMATCH;
+    }
+  }
+  return s;
+}
+
 /**
  * The starting guess of the coarsest level: the hole is grown from its border inward, one
  * pixel at a time, each copying the centre of the source patch that best matches what is
@@ -430,7 +449,7 @@ export function peelFill(level: Level, src: Sources, order: Int32Array, rng: Rng
     let bd = Infinity;
     const tryAt = (cx: number, cy: number) => {
       if (cx < R || cy < R || cx >= w - R || cy >= h - R || !src.valid[cy * w + cx] || !fits(level, src, i, cy * w + cx)) return;
-      const dd = knownDistance(level.img, known, x, y, cx, cy) + farness(level, x, y, cx, cy) / 49;
+      const dd = knownDistance(level.img, known, x, y, cx, cy) + (classMismatch(level, x, y, cx, cy) + farness(level, x, y, cx, cy)) / 49;
       if (dd < bd) {
         bd = dd;
         bx = cx;
