@@ -88,6 +88,7 @@ export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plan
   // Read from the photo as it was, so a material painted into a region since does not spread
   // into the pixels beside it through the scene colour.
   const { share, scene, weight } = skyEdge(photo, sky.mask, sky.color);
+  const beside = besideScene(sky.mask, share, weight);
   for (let i = 0; i < w * h; i++) {
     if (m[i] >= 0.98) continue;
     const j = i * 3;
@@ -98,7 +99,7 @@ export function decontaminateEdges(img: Rgb, sky: { coverage: number; mask: Plan
       // A pixel mostly of sky, unlike the old sky's local colour, that the matte left to the scene
       // lies in sky the matte did not reach (haze between a cloud and a tower): painting it as
       // scene would smear the tower. (Of the sky's very colour, it is the rim the matte spared.)
-      const far = m[i] <= 0.02 && Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]) > UNMATTED_FAR;
+      const far = m[i] <= 0.02 && !beside.d[i] && Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]) > UNMATTED_FAR;
       const t = share.d[i] * (far ? 1 - smoothstep(UNMATTED_LO, UNMATTED_HI, share.d[i]) : 1);
       if (t <= 0.02) continue;
       const toScene = smoothstep(UNMIX_LO, UNMIX_HI, t);
@@ -155,6 +156,20 @@ function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane
     for (let k = 0; k < 3; k++) scene[k].d[i] /= den;
   }
   return { scene, weight };
+}
+
+/** How close (px) to the solid scene a pixel the matte left is a mix at the building's edge, not sky the matte did not reach. */
+const SCENE_SIDE = 2;
+
+/**
+ * Pixels within SCENE_SIDE of the solid scene (no sky alpha, hardly any sky share): the blurred
+ * edge of a dome or a cornice is a ring a few pixels wide there, which the matte may leave whole;
+ * left as they are, its lighter pixels keep the old sky, a light rim once the sky is replaced.
+ */
+function besideScene(mask: Plane, share: Plane, weight: Plane): Plane {
+  const solid = newPlane(mask.w, mask.h);
+  for (let i = 0; i < solid.d.length; i++) solid.d[i] = mask.d[i] <= 0.02 && share.d[i] < 0.3 && weight.d[i] > MIN_WEIGHT ? 1 : 0;
+  return grow(solid, SCENE_SIDE);
 }
 
 /** A 0/1 mask grown by r pixels (square window): a box blur is O(n) whatever r, a grey-level dilation is not. */
