@@ -10,6 +10,7 @@
  *   npm run cv:regions -- --folds 6
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
  *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
+ *   npm run cv:regions -- --sky-agreement off,on   the sky region with and without the preview's sky (segmentation/sky-agreement.ts)
  *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
  */
 import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
@@ -42,17 +43,21 @@ const strengths = smoothAt > 0 ? process.argv[smoothAt + 1].split(',').map(Numbe
 const windowsAt = process.argv.indexOf('--windows');
 const passes: Array<WindowPassOptions | false> =
   windowsAt > 0 ? (JSON.parse(process.argv[windowsAt + 1]) as Array<Partial<WindowPassOptions> | 'none'>).map((o) => (o === 'none' ? false : { ...WINDOW_PASS, ...o })) : [WINDOW_PASS];
+/** The sky region with and without the preview's sky (--sky-agreement off,on). */
+const agreementAt = process.argv.indexOf('--sky-agreement');
+const agreements = agreementAt > 0 ? process.argv[agreementAt + 1].split(',').map((v) => v === 'on') : [true];
 for (const strength of strengths)
-  for (const skyStep of steps) {
-    SMOOTHING.strength = strength;
-    const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false }));
-    for (const pass of passes) {
-      const scores = set.map((img, k) =>
-        scoreSegmentation(img, !pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }),
-      );
-      report(`sky step ${skyStep}, smoothing ${strength}, windows ${pass ? JSON.stringify(pass) : 'none'}`, scores);
+  for (const skyStep of steps)
+    for (const skyAgreement of agreements) {
+      SMOOTHING.strength = strength;
+      const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false, skyAgreement }));
+      for (const pass of passes) {
+        const scores = set.map((img, k) =>
+          scoreSegmentation(img, !pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }),
+        );
+        report(`sky step ${skyStep}, smoothing ${strength}, sky agreement ${skyAgreement ? 'on' : 'off'}, windows ${pass ? JSON.stringify(pass) : 'none'}`, scores);
+      }
     }
-  }
 
 function report(title: string, scores: EvalScore[]): void {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

@@ -144,9 +144,11 @@ export function outpaintKinds(img: Rgb, canvas: OutpaintCanvas): Uint8Array {
 /**
  * Per pixel of `img`: 1 where Generate Regions' labels say sky, else 0. Only sky is told apart:
  * finer kinds (a tree crown the classifier calls façade) would starve a fill of its right sources.
+ * The classifier's own sky, not cut back to the preview's (segmentation/sky-agreement.ts): cut
+ * back, Chambord's outpainted left strip took non-sky sources into its sky (inpaint.photo.test.ts).
  */
 export function regionKinds(img: Rgb): Uint8Array {
-  const seg = segmentRegions(img, { maxRegions: 8, renderType: 'exterior', outputSide: 384 });
+  const seg = segmentRegions(img, { maxRegions: 8, renderType: 'exterior', outputSide: 384, skyAgreement: false });
   const kindOf = seg.regions.map((r) => (r.label === 'sky' ? 1 : 0));
   const small = new Uint8Array(seg.w * seg.h);
   for (let i = 0; i < small.length; i++) small[i] = kindOf[seg.labels[i]];

@@ -8,6 +8,7 @@ import { labelRegions } from './region-labels.js';
 import { mergeCost, superpixelClusters, texture } from './segmentation/clusters.js';
 import { regionStatistics, upsampleLabels, type RegionInfo } from './segmentation/full-resolution.js';
 import { learnedRegions } from './segmentation/learned.js';
+import { previewSky } from './segmentation/sky-agreement.js';
 import { mergeCheapestPairs, tidyClusters } from './segmentation/merge.js';
 import { slic } from './segmentation/slic.js';
 import { WINDOW_PASS, windowPass, type WindowPassOptions } from './segmentation/window-pass.js';
@@ -103,6 +104,8 @@ export interface RegionOptions {
   analysis?: SuperpixelAnalysis;
   /** The window pass inside the façade (segmentation/window-pass.ts; default WINDOW_PASS, false: none). */
   windows?: WindowPassOptions | false;
+  /** The sky region keeps only what the preview's sky detection takes for sky (segmentation/sky-agreement.ts; default on). */
+  skyAgreement?: boolean;
 }
 
 /** The image at the output size, as `segmentRegions` works on it. */
@@ -116,7 +119,8 @@ export function segmentRegions(full: Rgb, opts: RegionOptions): Segmentation {
   const maxRegions = Math.max(1, Math.min(255, opts.maxRegions));
   const img = outputImage(full, opts.outputSide);
   const analysis = opts.analysis ?? analyseSuperpixels(img);
-  const learned = learnedRegions(img, analysis, { ...opts, maxRegions });
+  const preview = opts.skyAgreement === false ? null : previewSky(img, opts.renderType);
+  const learned = learnedRegions(img, analysis, { ...opts, maxRegions, previewSky: preview });
   const { labels, regions } = opts.windows === false || opts.renderType === 'interior' ? learned : windowPass(img, learned.labels, learned.regions, maxRegions, opts.windows ?? WINDOW_PASS);
   return { labels, w: img.w, h: img.h, regions };
 }

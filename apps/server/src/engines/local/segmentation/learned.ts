@@ -4,6 +4,7 @@ import type { SuperpixelAnalysis } from '../classifier/features.js';
 import { predict, shippedModel, type RegionModel } from '../classifier/model.js';
 import type { Rgb } from '../pixels/image.js';
 import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolution.js';
+import { keepPreviewSky, type PreviewSky } from './sky-agreement.js';
 
 /**
  * Regions from the classifier: each superpixel gets class probabilities (within the classes
@@ -13,7 +14,8 @@ import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolu
  * a hedge lost its label, held-out ground IoU 0.64 without it, 0.48 with), and the superpixels of one class form one region (regions need
  * not be connected: all the windows of a façade are one region). A superpixel the classifier
  * is unsure of (its best class under UNSURE_BELOW) joins an unnamed "region" of its likeliest
- * class instead of being guessed; each region carries its mean confidence.
+ * class instead of being guessed; each region carries its mean confidence. The sky region keeps
+ * only what the preview's sky detection also takes for sky (sky-agreement.ts).
  */
 
 export interface LearnedOptions {
@@ -25,6 +27,8 @@ export interface LearnedOptions {
   rules?: boolean;
   /** The sky rule's largest colour step between neighbouring sky superpixels (default SKY_STEP; Infinity: any step, as before). */
   skyStep?: number;
+  /** The preview's sky (sky-agreement.ts): the sky region keeps only what it also takes for sky. */
+  previewSky?: PreviewSky | null;
 }
 
 /**
@@ -215,16 +219,45 @@ export function learnedRegions(img: Rgb, a: SuperpixelAnalysis, opts: LearnedOpt
   const sp = upsampleLabels(img, a.labels, a.w, a.h, a.meanLab, new Uint16Array(img.w * img.h));
   const labels = new Uint8Array(sp.length);
   for (let i = 0; i < sp.length; i++) labels[i] = spRegion[sp[i]];
-  const regions = regionStatistics(
-    img,
-    labels,
-    ordered.map((g) => g.label),
-  );
-  ordered.forEach((g, r) => {
-    const confidence = g.sure / Math.max(1, g.size);
-    regions[r].confidence = Math.round(confidence * 1000) / 1000;
-    // A region the classifier is unsure of as a whole is not named either.
-    if (confidence < UNSURE_BELOW) regions[r].label = 'region';
-  });
-  return { labels, regions };
+  const confidence = ordered.map((g) => g.sure / Math.max(1, g.size));
+  // A region the classifier is unsure of as a whole is not named either.
+  const names = ordered.map((g, r) => (confidence[r] < UNSURE_BELOW ? 'region' : g.label));
+  const sky = names.indexOf('sky');
+  if (opts.previewSky && sky >= 0) keepPreviewSky(labels, img.w, img.h, sky, opts.previewSky, nextRegion(ordered, names, prob, sp, sky));
+  const regions = regionStatistics(img, labels, names);
+  regions.forEach((r, k) => (r.confidence = Math.round(confidence[k] * 1000) / 1000));
+  return dropEmpty(labels, regions);
+}
+
+/**
+ * For a pixel that leaves the sky region: the region of its superpixel's next likeliest class
+ * (the named one of that class, else an unnamed one), or the sky region when none has a class it could take.
+ */
+function nextRegion(ordered: Group[], names: string[], prob: Float32Array, sp: Uint16Array, sky: number): (i: number) => number {
+  const C = REGION_CLASSES.length;
+  const regionOf = new Int16Array(C).fill(-1);
+  for (const named of [true, false])
+    ordered.forEach((g, r) => {
+      if (r !== sky && regionOf[g.cls] < 0 && (names[r] !== 'region') === named) regionOf[g.cls] = r;
+    });
+  const memo = new Map<number, number>();
+  return (i) => {
+    const k = sp[i];
+    let r = memo.get(k);
+    if (r === undefined) {
+      const order = Array.from({ length: C }, (_, c) => c).sort((p, q) => prob[k * C + q] - prob[k * C + p]);
+      r = order.map((c) => (c === SKY ? -1 : regionOf[c])).find((q) => q >= 0) ?? sky;
+      memo.set(k, r);
+    }
+    return r;
+  };
+}
+
+/** Regions left without a pixel go; the labels are renumbered. */
+function dropEmpty(labels: Uint8Array, regions: RegionInfo[]): { labels: Uint8Array; regions: RegionInfo[] } {
+  if (regions.every((r) => r.area > 0)) return { labels, regions };
+  const kept: RegionInfo[] = [];
+  const renumber = regions.map((r) => (r.area > 0 ? kept.push(r) - 1 : 0));
+  for (let i = 0; i < labels.length; i++) labels[i] = renumber[labels[i]];
+  return { labels, regions: kept };
 }
