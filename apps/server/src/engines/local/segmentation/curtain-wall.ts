@@ -33,9 +33,14 @@ function lightness(img: Rgb, i: number): number {
   return 116 * (Y > 0.008856 ? Math.cbrt(Y) : 7.787 * Y + 16 / 116) - 16;
 }
 
-/** Median of `xs` (sorted in place). */
-function medianInPlace(xs: Float32Array): number {
-  return xs.length ? xs.sort()[xs.length >> 1] : NaN;
+/** Median of the values counted in `hist` (0.25-unit bins of lightness 0–100), `count` of them. */
+function histogramMedian(hist: Uint32Array, count: number): number {
+  let seen = 0;
+  for (let b = 0; b < hist.length; b++) {
+    seen += hist[b];
+    if (seen * 2 > count) return b / 4;
+  }
+  return NaN;
 }
 
 /** Rows [start, end) of the bands of `off` (per row: +1 lighter, -1 darker, 0 neither) on `side`, each `minRows` to `maxRows` tall. */
@@ -74,7 +79,8 @@ export function spandrelPixels(img: Rgb, labels: Uint8Array, window: number, opt
     bottom[k] = y;
   }
   const L = new Float32Array(n);
-  const row = new Float32Array(w);
+  const hist = new Uint32Array(401);
+  const bin = (v: number) => Math.max(0, Math.min(400, Math.round(v * 4)));
   const minRows = Math.max(1, Math.round(h * opts.minBandHeight));
   for (let part = 0; part < count; part++) {
     if (size[part] < opts.minPartShare * n) continue;
@@ -85,12 +91,17 @@ export function spandrelPixels(img: Rgb, labels: Uint8Array, window: number, opt
     for (let y = y0; y <= y1; y++) for (let i = y * w; i < (y + 1) * w; i++) if (comp[i] === part) rowCount[y - y0]++;
     const widest = rowCount.reduce((m, c) => Math.max(m, c), 0);
     const rowMedian = new Float32Array(y1 - y0 + 1).fill(NaN);
+    const all = new Uint32Array(401);
+    let rows = 0;
     for (let y = y0; y <= y1; y++) {
-      let c = 0;
-      for (let i = y * w; i < (y + 1) * w; i++) if (comp[i] === part) row[c++] = L[i] = lightness(img, i);
-      if (c >= widest * opts.rowCover) rowMedian[y - y0] = medianInPlace(row.subarray(0, c));
+      if (rowCount[y - y0] < widest * opts.rowCover) continue;
+      hist.fill(0);
+      for (let i = y * w; i < (y + 1) * w; i++) if (comp[i] === part) hist[bin((L[i] = lightness(img, i)))]++;
+      rowMedian[y - y0] = histogramMedian(hist, rowCount[y - y0]);
+      all[bin(rowMedian[y - y0])]++;
+      rows++;
     }
-    const reference = medianInPlace(rowMedian.filter((v) => !Number.isNaN(v)));
+    const reference = histogramMedian(all, rows);
     const off = Int8Array.from(rowMedian, (m) => (Number.isNaN(m) ? 0 : m >= reference + opts.step ? 1 : m <= reference - opts.step ? -1 : 0));
     const maxRows = Math.max(1, Math.floor((y1 - y0 + 1) * opts.maxBandHeight));
     for (const side of [1, -1]) {
