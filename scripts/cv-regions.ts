@@ -11,6 +11,7 @@
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
  *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   npm run cv:regions -- --sky-agreement off,on   the sky region with and without the preview's sky (segmentation/sky-agreement.ts)
+ *   npm run cv:regions -- --confusion facade,window   where the pixels of these true classes went, in total and per image
  *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
  */
 import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
@@ -20,8 +21,9 @@ import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
 import { SKY_STEP, SMOOTHING } from '../apps/server/src/engines/local/segmentation/learned.js';
 import { WINDOW_PASS, windowPass, type WindowPassOptions } from '../apps/server/src/engines/local/segmentation/window-pass.js';
+import type { Segmentation } from '../apps/server/src/engines/local/segment.js';
 import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
-import { EVAL_CLASSES, loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
+import { EVAL_CLASSES, loadEvalSet, type EvalClass, type EvalImage } from '../apps/server/test/helpers/segmentation-eval.js';
 
 const foldsAt = process.argv.indexOf('--folds');
 const FOLDS = foldsAt > 0 ? Number(process.argv[foldsAt + 1]) : 4;
@@ -46,15 +48,18 @@ const passes: Array<WindowPassOptions | false> =
 /** The sky region with and without the preview's sky (--sky-agreement off,on). */
 const agreementAt = process.argv.indexOf('--sky-agreement');
 const agreements = agreementAt > 0 ? process.argv[agreementAt + 1].split(',').map((v) => v === 'on') : [true];
+/** True classes whose pixels' predicted labels are printed (--confusion facade,window). */
+const confusionAt = process.argv.indexOf('--confusion');
+const confused = confusionAt > 0 ? (process.argv[confusionAt + 1].split(',') as EvalClass[]) : [];
 for (const strength of strengths)
   for (const skyStep of steps)
     for (const skyAgreement of agreements) {
       SMOOTHING.strength = strength;
       const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false, skyAgreement }));
       for (const pass of passes) {
-        const scores = set.map((img, k) =>
-          scoreSegmentation(img, !pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }),
-        );
+        const final = set.map((img, k) => (!pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }));
+        const scores = set.map((img, k) => scoreSegmentation(img, final[k]));
+        for (const c of confused) confusion(c, set, final);
         report(`sky step ${skyStep}, smoothing ${strength}, sky agreement ${skyAgreement ? 'on' : 'off'}, windows ${pass ? JSON.stringify(pass) : 'none'}`, scores);
       }
     }
@@ -79,4 +84,31 @@ process.stdout.write(
     `unnamed % mean ${pct(mean(scores.map((s) => s.unnamed)))}, worst ${pct(un.unnamed)} (${un.name})\n` +
     `per image: ${scores.map((s) => `${s.name} ${mean(Object.values(s.iou)).toFixed(2)}`).join(', ')}\n`,
 );
+}
+
+/** Where the labelled pixels of true class `c` went (predicted label: share), over all images and per image, shares of 1 % and more. */
+function confusion(c: EvalClass, images: EvalImage[], segs: Segmentation[]): void {
+  const code = EVAL_CLASSES.indexOf(c);
+  const total = new Map<string, number>();
+  const lines: string[] = [];
+  images.forEach((img, k) => {
+    const went = new Map<string, number>();
+    for (let i = 0; i < img.truth.length; i++) {
+      if (img.truth[i] !== code) continue;
+      const label = segs[k].regions[segs[k].labels[i]].label;
+      went.set(label, (went.get(label) ?? 0) + 1);
+      total.set(label, (total.get(label) ?? 0) + 1);
+    }
+    if (went.size) lines.push(`  ${img.name}: ${shares(went)}`);
+  });
+  process.stdout.write(`true ${c} → ${shares(total)}\n${lines.join('\n')}\n`);
+}
+
+function shares(counts: Map<string, number>): string {
+  const n = [...counts.values()].reduce((a, b) => a + b, 0);
+  return [...counts]
+    .filter(([, v]) => v >= n * 0.01)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, v]) => `${label} ${((100 * v) / n).toFixed(0)} %`)
+    .join(', ') + ` (${(n / 1000).toFixed(1)}k px)`;
 }
