@@ -134,7 +134,7 @@ function tables(scored: Scored[], trainedOn: number, perImage = true): string[] 
   const learnedMean = classMeans(scored.map((s) => s.learned));
   const noRulesMean = classMeans(scored.map((s) => s.learnedNoRules));
   lines.push(
-    `Held out: ${scored.length} images (${scored.filter((s) => s.img.kind === 'photo').length} photographs); the shipped model was trained on the other ${trainedOn} only.`,
+    `Held out: ${scored.length} images (${scored.filter((s) => s.img.kind === 'photo').length} photographs); the shipped model was trained on ${trainedOn} training images only.`,
     '',
     '| class | held-out images | previous rules | previous learned (sky rule without colour step) | learned (shipped) | learned without the sky rule | goal |',
     '|---|---|---|---|---|---|---|',

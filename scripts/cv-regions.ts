@@ -10,6 +10,7 @@
  *
  *   npm run cv:regions                          4 folds, the shipped training options
  *   npm run cv:regions -- --folds 6
+ *   npm run cv:regions -- --first-set-only      the first set's 34 training images alone (the baseline before it grew)
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
  *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
@@ -28,13 +29,21 @@ import { EVAL_CLASSES, loadEvalSet } from '../apps/server/test/helpers/segmentat
 const foldsAt = process.argv.indexOf('--folds');
 const FOLDS = foldsAt > 0 ? Number(process.argv[foldsAt + 1]) : 4;
 const started = performance.now();
-const set = (await loadEvalSet()).filter((img) => !isHeldOut(img.name));
+const firstOnly = process.argv.includes('--first-set-only');
+const set = (await loadEvalSet()).filter((img) => !isHeldOut(img.name) && (!firstOnly || inFirstSet(img.name)));
+/**
+ * Each image's fold: the first set's images by their order among themselves, images added since
+ * by theirs, so a first-set image keeps its fold as the set grows and figures before and after
+ * differ only by what was added to the training folds.
+ */
+const counts = { first: 0, added: 0 };
+const foldOf = set.map((img) => (inFirstSet(img.name) ? counts.first++ : counts.added++) % FOLDS);
 const kindOf = new Map(set.map((img) => [img.name, img.kind]));
 const rgbs = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
 const analyses: SuperpixelAnalysis[] = rgbs.map((rgb) => analyseSuperpixels(rgb));
 const samples = set.map((img, k) => superpixelSamples(analyses[k], img));
 const opts = JSON.parse(process.env.REGIONS_TRAIN ?? '{}') as TrainOptions;
-const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => k % FOLDS !== f).flat(), opts));
+const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => foldOf[k] !== f).flat(), opts));
 const trainedAt = performance.now();
 /** The sky rule's colour steps to score with the same models (--sky-steps 8,12,20). */
 const stepsAt = process.argv.indexOf('--sky-steps');
@@ -49,7 +58,7 @@ const passes: Array<WindowPassOptions | false> =
 for (const strength of strengths)
   for (const skyStep of steps) {
     SMOOTHING.strength = strength;
-    const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false }));
+    const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[foldOf[k]], analysis: analyses[k], skyStep, windows: false }));
     for (const pass of passes) {
       const scores = set.map((img, k) =>
         scoreSegmentation(img, !pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }),
