@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rgbFromBytes, type Plane, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
 import { detectSky } from '../apps/server/src/engines/local/render/sky.js';
-import { isHeldOut } from '../apps/server/test/helpers/region-scores.js';
+import { isHeldOut } from '../apps/server/test/helpers/held-out.js';
 import { loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
 import { skyline } from '../apps/server/test/helpers/sky-matte-score.js';
 import type { BenchResult } from './bench-app.js';
@@ -27,7 +27,7 @@ const pct = (v: number) => Number((v * 100).toFixed(2));
 export async function run(): Promise<BenchResult[]> {
   const baseDir = process.env.BASELINE_ENGINE;
   const old = baseDir ? ((await import(pathToFileURL(path.join(baseDir, 'render/sky.ts')).href)) as { detectSky: Detect }) : null;
-  const photos = (await loadEvalSet()).filter((img, k) => isHeldOut(k) && img.kind === 'photo' && img.truth.includes(0));
+  const photos = (await loadEvalSet()).filter((img) => isHeldOut(img.name) && img.kind === 'photo' && img.truth.includes(0));
   const rows: BenchResult[] = [];
   let worst = { name: '', turned: -1 };
   let worstBase = -1;

@@ -1,13 +1,16 @@
 /**
  * Cross-validation of the region classifier on the training two thirds of the evaluation set
- * only (never the held-out third): the training images are split into folds by image; each fold
+ * only (never the held-out split, `isHeldOut`): the training images are split into folds by image; each fold
  * is segmented by a model trained on the other folds, and the figures of `npm run bench` (mean
  * IoU per class, false sky and unnamed share, mean and worst) are printed over all training
- * images. This is what changes to the features, the model or the rules are tuned on; the
+ * images, and again over the first set's 34 training images only (comparable with figures from
+ * before the set grew; they are still scored by models trained on all folds), and over the
+ * photographs only. This is what changes to the features, the model or the rules are tuned on; the
  * held-out table is read only once a change is decided.
  *
  *   npm run cv:regions                          4 folds, the shipped training options
  *   npm run cv:regions -- --folds 6
+ *   npm run cv:regions -- --first-set-only      the first set's 34 training images alone (the baseline before it grew)
  *   npm run cv:regions -- --sky-steps 8,12,20   the sky rule's colour step (learned.ts SKY_STEP)
  *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   npm run cv:regions -- --sky-agreement off,on   the sky region with and without the preview's sky (segmentation/sky-agreement.ts)
@@ -22,18 +25,28 @@ import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
 import { SKY_STEP, SMOOTHING } from '../apps/server/src/engines/local/segmentation/learned.js';
 import { WINDOW_PASS, windowPass, type WindowPassOptions } from '../apps/server/src/engines/local/segmentation/window-pass.js';
 import type { Segmentation } from '../apps/server/src/engines/local/segment.js';
-import { isHeldOut, scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
+import { inFirstSet, isHeldOut } from '../apps/server/test/helpers/held-out.js';
+import { scoreSegmentation, type EvalScore } from '../apps/server/test/helpers/region-scores.js';
 import { EVAL_CLASSES, loadEvalSet, type EvalClass, type EvalImage } from '../apps/server/test/helpers/segmentation-eval.js';
 
 const foldsAt = process.argv.indexOf('--folds');
 const FOLDS = foldsAt > 0 ? Number(process.argv[foldsAt + 1]) : 4;
 const started = performance.now();
-const set = (await loadEvalSet()).filter((_, k) => !isHeldOut(k));
+const firstOnly = process.argv.includes('--first-set-only');
+const set = (await loadEvalSet()).filter((img) => !isHeldOut(img.name) && (!firstOnly || inFirstSet(img.name)));
+/**
+ * Each image's fold: the first set's images by their order among themselves, images added since
+ * by theirs, so a first-set image keeps its fold as the set grows and figures before and after
+ * differ only by what was added to the training folds.
+ */
+const counts = { first: 0, added: 0 };
+const foldOf = set.map((img) => (inFirstSet(img.name) ? counts.first++ : counts.added++) % FOLDS);
+const kindOf = new Map(set.map((img) => [img.name, img.kind]));
 const rgbs = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
 const analyses: SuperpixelAnalysis[] = rgbs.map((rgb) => analyseSuperpixels(rgb));
 const samples = set.map((img, k) => superpixelSamples(analyses[k], img));
 const opts = JSON.parse(process.env.REGIONS_TRAIN ?? '{}') as TrainOptions;
-const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => k % FOLDS !== f).flat(), opts));
+const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => foldOf[k] !== f).flat(), opts));
 const trainedAt = performance.now();
 /** The sky rule's colour steps to score with the same models (--sky-steps 8,12,20). */
 const stepsAt = process.argv.indexOf('--sky-steps');
@@ -55,12 +68,16 @@ for (const strength of strengths)
   for (const skyStep of steps)
     for (const skyAgreement of agreements) {
       SMOOTHING.strength = strength;
-      const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[k % FOLDS], analysis: analyses[k], skyStep, windows: false, skyAgreement }));
+      const segs = set.map((img, k) => segmentRegions(rgbs[k], { maxRegions: 8, renderType: img.renderType, model: models[foldOf[k]], analysis: analyses[k], skyStep, windows: false, skyAgreement }));
       for (const pass of passes) {
         const final = set.map((img, k) => (!pass || img.renderType === 'interior' ? segs[k] : { ...segs[k], ...windowPass(rgbs[k], segs[k].labels, segs[k].regions, 8, pass) }));
         const scores = set.map((img, k) => scoreSegmentation(img, final[k]));
         for (const c of confused) confusion(c, set, final);
-        report(`sky step ${skyStep}, smoothing ${strength}, sky agreement ${skyAgreement ? 'on' : 'off'}, windows ${pass ? JSON.stringify(pass) : 'none'}`, scores);
+        const title = `sky step ${skyStep}, smoothing ${strength}, sky agreement ${skyAgreement ? 'on' : 'off'}, windows ${pass ? JSON.stringify(pass) : 'none'}`;
+        report(title, scores);
+        const first = scores.filter((s) => inFirstSet(s.name));
+        if (first.length < scores.length) report(`${title}, the first set's training images only`, first);
+        report(`${title}, photographs only`, scores.filter((s) => kindOf.get(s.name) === 'photo'));
       }
     }
 
@@ -76,7 +93,7 @@ const worst = (pick: (s: EvalScore) => number) => scores.reduce((a, b) => (pick(
 const fs = worst((s) => s.skyFalsePositive);
 const un = worst((s) => s.unnamed);
 process.stdout.write(
-  `${title}: ${FOLDS}-fold cross-validation on ${set.length} training images (trained in ${((trainedAt - started) / 1000).toFixed(0)} s)\n${cells.join(', ')}\n` +
+  `${title}: ${FOLDS}-fold cross-validation on ${set.length} training images, ${scores.length} scored (trained in ${((trainedAt - started) / 1000).toFixed(0)} s)\n${cells.join(', ')}\n` +
     `false sky % mean ${pct(mean(scores.map((s) => s.skyFalsePositive)))}, worst ${pct(fs.skyFalsePositive)} (${fs.name}); photos over 2 %: ${scores
       .filter((s) => s.skyFalsePositive > 0.02)
       .map((s) => `${s.name} ${pct(s.skyFalsePositive)}`)

@@ -15,7 +15,7 @@ import { analyseSuperpixels } from '../apps/server/src/engines/local/classifier/
 import { serialiseModel, trainModel, type TrainingSample } from '../apps/server/src/engines/local/classifier/model.js';
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
-import { isHeldOut } from '../apps/server/test/helpers/region-scores.js';
+import { isHeldOut } from '../apps/server/test/helpers/held-out.js';
 import { loadEvalSet } from '../apps/server/test/helpers/segmentation-eval.js';
 
 const MODEL_PATH = fileURLToPath(new URL('../apps/server/src/engines/local/classifier/region-model.json', import.meta.url));
@@ -23,7 +23,7 @@ const MODEL_PATH = fileURLToPath(new URL('../apps/server/src/engines/local/class
 const started = performance.now();
 const outAt = process.argv.indexOf('--out');
 const out = outAt > 0 ? process.argv[outAt + 1] : MODEL_PATH;
-const set = (await loadEvalSet()).filter((_, k) => !isHeldOut(k));
+const set = (await loadEvalSet()).filter((img) => !isHeldOut(img.name));
 const loaded = performance.now();
 const samples: TrainingSample[] = [];
 for (const img of set) samples.push(...superpixelSamples(analyseSuperpixels(rgbFromBytes(img.rgb, img.width, img.height)), img));

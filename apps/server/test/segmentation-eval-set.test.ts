@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_HELD_OUT, FIRST_TRAINING, inFirstSet, isHeldOut } from './helpers/held-out.js';
 import { EVAL_CLASSES, EVAL_DIR, loadEvalSet, type EvalImage } from './helpers/segmentation-eval.js';
 
 /**
@@ -72,6 +73,25 @@ describe('segmentation evaluation set', () => {
     for (const img of renders) for (const c of ['facade', 'window']) expect(classesIn(img).has(c), `${img.name} ${c}`).toBe(true);
     expect(renders.filter((s) => classesIn(s).has('roof')).length).toBeGreaterThanOrEqual(6);
     expect(renders.filter((s) => classesIn(s).has('door')).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps the held-out split frozen by name: the first set as it was (every third by sorted name), new images by their name alone', () => {
+    const first = [...FIRST_HELD_OUT, ...FIRST_TRAINING].sort();
+    expect(first.length).toBe(51);
+    const names = set.map((s) => s.name);
+    for (const name of first) expect(names, name).toContain(name);
+    // The rule the first set was split by, on the first set alone: membership unchanged whatever was added since.
+    first.forEach((name, k) => expect(isHeldOut(name), name).toBe(k % 3 === 2));
+    expect(set.filter((s) => inFirstSet(s.name) && isHeldOut(s.name)).length).toBe(17);
+    // Images added since: assigned by name (no index), about a third held out, some of them renders with doors and people.
+    const added = set.filter((s) => !inFirstSet(s.name));
+    expect(added.length).toBeGreaterThanOrEqual(9);
+    const addedHeldOut = added.filter((s) => isHeldOut(s.name));
+    expect(addedHeldOut.length).toBeGreaterThanOrEqual(Math.floor(added.length / 5));
+    expect(addedHeldOut.length).toBeLessThanOrEqual(Math.ceil(added.length / 2));
+    for (const c of ['door', 'people_vehicles']) expect(addedHeldOut.some((s) => classesIn(s).has(c)), c).toBe(true);
+    expect(isHeldOut('scene-glass-overcast-entrance')).toBe(true);
+    expect(isHeldOut('scene-shops-render-blue')).toBe(false);
   });
 
   it('refuses a rule without a known kind, render type or class, naming the file and field', async () => {

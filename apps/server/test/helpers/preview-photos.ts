@@ -4,7 +4,7 @@ import type { VanishingPoint } from '../../src/engines/local/geometry/plane.js';
 import { blurPlane, sobel } from '../../src/engines/local/pixels/filters.js';
 import { luminance, newPlane, resizeRgb, rgbFromBytes, rgbToBytes, type Plane, type Rgb } from '../../src/engines/local/pixels/image.js';
 import { segmentRegions } from '../../src/engines/local/segment.js';
-import { isHeldOut } from './region-scores.js';
+import { isHeldOut } from './held-out.js';
 import { loadEvalSet, type EvalImage } from './segmentation-eval.js';
 
 /**
@@ -23,7 +23,7 @@ export interface PhotoRegion {
 /** The held-out photographs of the evaluation set (renders and sketches left out). */
 export async function heldOutPhotos(): Promise<EvalImage[]> {
   const set = await loadEvalSet();
-  return set.filter((img, k) => isHeldOut(k) && img.kind === 'photo');
+  return set.filter((img) => isHeldOut(img.name) && img.kind === 'photo');
 }
 
 /** The photo with `longSide` pixels on its long side (the size the preview renders at; the set's photos are 512 px). */

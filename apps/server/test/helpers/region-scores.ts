@@ -72,11 +72,3 @@ export function scoreSegmentation(img: EvalImage, seg: Segmentation): EvalScore 
     labels: seg.regions.map((r) => r.label),
   };
 }
-
-/**
- * The fixed held-out third of the evaluation set (every third image by name, starting with the
- * third): the eval test trains on the rest and asserts only on these.
- */
-export function isHeldOut(index: number): boolean {
-  return index % 3 === 2;
-}
