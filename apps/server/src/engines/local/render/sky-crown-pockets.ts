@@ -74,14 +74,14 @@ const POCKET_DE = 14;
 /** …and blue (mean Lab b): a pale stone wall the walk reached through a carved cornice is not. */
 const POCKET_MAX_B = -8;
 
-function deltaE2(lab: Float32Array, i: number, j: number): number {
+export function deltaE2(lab: Float32Array, i: number, j: number): number {
   const dl = lab[i * 3] - lab[j * 3];
   const da = lab[i * 3 + 1] - lab[j * 3 + 1];
   const db = lab[i * 3 + 2] - lab[j * 3 + 2];
   return dl * dl + da * da + db * db;
 }
 
-function forNeighbours(i: number, w: number, h: number, f: (j: number) => void): void {
+export function forNeighbours(i: number, w: number, h: number, f: (j: number) => void): void {
   const x = i % w;
   if (x > 0) f(i - 1);
   if (x < w - 1) f(i + 1);
@@ -98,7 +98,7 @@ function hasOutsideNeighbour(sky: Uint8Array, i: number, w: number, h: number): 
 }
 
 /** Mean Lab of the sky in each row; a row without sky takes the nearest row above that has it. */
-function rowSkyColour(sky: Uint8Array, lab: Float32Array, w: number, h: number): Float32Array {
+export function rowSkyColour(sky: Uint8Array, lab: Float32Array, w: number, h: number): Float32Array {
   const out = new Float32Array(h * 3);
   for (let y = 0; y < h; y++) {
     let k = 0;

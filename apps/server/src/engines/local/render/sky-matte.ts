@@ -3,6 +3,7 @@ import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, split
 import { luminance, newPlane, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
 import { crownGaps } from './sky-crown-gaps.js';
 import { skyEdge } from './sky-edges.js';
+import { openingColourDistance } from './sky-openings.js';
 
 export interface SkyMatte {
   /** Alpha of the sky at full resolution: 1 = sky, 0 = scene, between = mixed (edges, tree crowns). */
@@ -41,6 +42,8 @@ const CROWN_TEXTURE = 0.035;
 /** Luminance step by which a thin structure inside the sky is darker than all the sky around it. */
 const THIN_DARK_LO = 0.1;
 const THIN_DARK_HI = 0.22;
+/** Lab L below which a thin dark line in the sky of an opening (sky-openings.ts) is a structure, not a streak of cloud. */
+const OPENING_STRUCTURE_L = 35;
 /** Lab b at and below which a thin dark line inside the sky is a gap of blue sky between clouds. */
 const BLUE_GAP = -12;
 
@@ -60,8 +63,11 @@ const BLUE_GAP = -12;
  *   so no building pixel turns into sky;
  * - *tree crowns* beside the region (textured scene within CROWN_REACH working pixels): only
  *   gaps of the old sky's very colour show the new sky, so the branches between them stay.
+ * `openings` (sky-openings.ts: sky seen between columns or under arches, 0/1) are matted against
+ * their own colours as well, and a thin line in them is a structure only when darker than any sky
+ * there: their clouds come out whole.
  */
-export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
+export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plane): SkyMatte {
   const W = img.w;
   const H = img.h;
   const small = resizeRgb(img, coarse.w, coarse.h);
@@ -82,6 +88,9 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
   const gapZone = resizePlane(crownZone(small, coarse, GAP_REACH, 1), W, H);
   const gaps = crownGaps(img, lum, localSkyColour(small, coarse, true), resizePlane(brightestSky(small, coarse), W, H), gapZone);
   const thin = thinDarkness(lum, resizePlane(coarse, W, H), Math.max(1, Math.round(W / coarse.w)));
+  const openZone = openings ? resizePlane(openings, W, H) : null;
+  const openingDistance = openings ? openingColourDistance(small, openings, W, H) : null;
+  const openReach = openings ? resizePlane(dilatePlane(openings, BAND + 1), W, H) : null;
 
   const init = newPlane(W, H);
   const bound = newPlane(W, H);
@@ -99,6 +108,8 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
       if (thin.d[i] > THIN_DARK_LO) {
         rgbToLab(d[i * 3], d[i * 3 + 1], d[i * 3 + 2], p);
         a = 1 - smoothstep(THIN_DARK_LO, THIN_DARK_HI, thin.d[i]) * smoothstep(BLUE_GAP, BLUE_GAP / 3, p[2]);
+        // In an opening, a thin grey line as light as its sky is a streak of cloud; a lamp post is darker.
+        if (openZone && openZone.d[i] > 0.5) a = Math.max(a, smoothstep(OPENING_STRUCTURE_L, OPENING_STRUCTURE_L + 10, p[0]));
       }
       init.d[i] = a;
       bound.d[i] = a;
@@ -116,6 +127,7 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane): SkyMatte {
       rgbToLab(bankColor.d[j], bankColor.d[j + 1], bankColor.d[j + 2], q);
       dist = Math.min(dist, Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2));
     }
+    if (openingDistance && openReach && openReach.d[i] > 0.02) dist = Math.min(dist, openingDistance(i, p));
     if (inReach) {
       init.d[i] = smoothstep(SKY_FAR, SKY_NEAR, dist);
       bound.d[i] = smoothstep(NEVER_SKY, SKY_FAR, dist);

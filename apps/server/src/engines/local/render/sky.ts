@@ -8,6 +8,7 @@ import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
 import { addCrownPockets } from './sky-crown-pockets.js';
 import { dropGroundPlane } from './sky-ground-plane.js';
 import { matteSky } from './sky-matte.js';
+import { addOpenings } from './sky-openings.js';
 
 export interface SkyDetection {
   /** Soft mask, full resolution, 1 = sky. */
@@ -83,6 +84,8 @@ export function detectSky(img: Rgb): SkyDetection {
     fillClouds(sky, lab, tex.d, w, h);
   }
   dropGroundPlane(sky, lab, w, h);
+  // Sky seen through openings the building encloses (between columns, under arches).
+  const openings = addOpenings(sky, cand, lab, w, h);
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
   const mask = newPlane(img.w, img.h);
@@ -106,7 +109,12 @@ export function detectSky(img: Rgb): SkyDetection {
     bankPlane = newPlane(w, h);
     for (let i = 0; i < n; i++) bankPlane.d[i] = banks[i];
   }
-  const { mask: alpha, color } = matteSky(img, low, bankPlane);
+  let openPlane: Plane | undefined;
+  if (openings) {
+    openPlane = newPlane(w, h);
+    for (let i = 0; i < n; i++) openPlane.d[i] = openings[i];
+  }
+  const { mask: alpha, color } = matteSky(img, low, bankPlane, openPlane);
   return { mask: alpha, coverage: count / n, horizonY, color };
 }
 
