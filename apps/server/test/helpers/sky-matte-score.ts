@@ -6,9 +6,13 @@ import type { EvalImage } from './segmentation-eval.js';
  * and bench/sky-matte.bench.ts.
  */
 
-/** Share of non-sky pixels (outside 2 px of true sky) with alpha > 0.5, and share of true sky with alpha > 0.5. */
+/**
+ * Share of non-sky pixels (outside 2 px of true sky) with alpha > 0.5, and share of true sky with
+ * alpha > 0.5. A coarse "building" label is non-sky (the loader leaves it out of the fine classes).
+ */
 export function skyline(img: EvalImage, alpha: Plane): { turned: number; kept: number } {
-  const { width: w, height: h, truth } = img;
+  const { width: w, height: h } = img;
+  const truth = labelledScene(img);
   const nearSky = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
@@ -52,7 +56,8 @@ export function truthRegion(img: EvalImage): Plane {
  * < 0.5) whose luminance changed by over 0.1 (sky painted over as scene).
  */
 export function skylineFringe(img: EvalImage, photo: Float32Array, out: Float32Array, alpha: Plane, newSky: readonly number[]): { pale: number; painted: number } {
-  const { width: w, height: h, truth } = img;
+  const { width: w, height: h } = img;
+  const truth = labelledScene(img);
   const m = alpha.d;
   const lum = (d: Float32Array, i: number) => 0.2126 * d[i * 3] + 0.7152 * d[i * 3 + 1] + 0.0722 * d[i * 3 + 2];
   const dist = new Uint8Array(w * h).fill(9);
@@ -91,4 +96,11 @@ export function skylineFringe(img: EvalImage, photo: Float32Array, out: Float32A
     if (m[i] < 0.5 && Math.abs(lum(out, i) - lum(photo, i)) > 0.1) painted++;
   }
   return { pale: pale / Math.max(1, rim), painted: painted / Math.max(1, sky) };
+}
+
+/** The image's labels with its coarse "building" pixels (255 in `truth`, flagged in `coarseBuilding`) as a scene class (1). */
+function labelledScene(img: EvalImage): Uint8Array {
+  const out = img.truth.slice();
+  for (let i = 0; i < out.length; i++) if (img.coarseBuilding[i]) out[i] = 1;
+  return out;
 }
