@@ -32,9 +32,11 @@ describe('sky detection', () => {
 
   it('extends the sky through light smooth pixels of any hue (a pale cyan, a warm haze)', () => {
     // Rang Ghar: 71 % of its sky was replaced before, a pale block of old sky left above the roof.
+    // Its building is labelled coarsely, counted as non-sky by the skyline score since session 14:
+    // 0.93 % of it turned (the roof's pale rim against the pale sky), not counted before.
     const { turned, kept } = detected(byName('rang-ghar'));
     expect(kept).toBeGreaterThanOrEqual(0.95);
-    expect(turned).toBeLessThanOrEqual(0.005);
+    expect(turned).toBeLessThanOrEqual(0.01);
   });
 
   it('replaces the sky seen through a bare tree crown, not the white stone beside it', () => {
@@ -42,7 +44,8 @@ describe('sky detection', () => {
     // diagonal line to the new sky; Taj Mahal: the hazy sky right of the right minaret (90 %).
     const schwerin = detected(byName('schwerin-palace'));
     expect(schwerin.kept).toBeGreaterThanOrEqual(0.84);
-    expect(schwerin.turned).toBeLessThanOrEqual(0.001);
+    // 0.44 % with its coarsely labelled palace counted as non-sky (session 14; 0 % when left out).
+    expect(schwerin.turned).toBeLessThanOrEqual(0.005);
     expect(detected(byName('taj-mahal')).kept).toBeGreaterThanOrEqual(0.97);
     for (const name of ['chichen-itza', 'gateway-of-india', 'great-stupa', 'hawa-mahal', 'victoria-memorial'])
       expect(detected(byName(name)).turned, name).toBeLessThanOrEqual(0.015);
@@ -61,6 +64,23 @@ describe('sky detection', () => {
     expect(skyShare(240, 460, 30, 95)).toBeGreaterThanOrEqual(0.3);
     expect(skyShare(40, 470, 110, 290)).toBeLessThanOrEqual(0.01);
     expect(detected(img).kept).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('keeps a white wall with windows that rises out of the picture out of the sky', () => {
+    // Renders whose pale façade reaches the top edge: the flood fill seeded on it like on the sky
+    // and ran down the whole wall (turned 40.1 %, 47.4 %, 33.5 % of the non-sky pixels).
+    for (const name of ['slab-corner', 'scene-shops-render-blue', 'slab-block']) {
+      const { turned, kept } = detected(byName(name));
+      expect(turned, name).toBeLessThanOrEqual(0.02);
+      expect(kept, name).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('takes no sky-coloured glazing for sky seen through an opening', () => {
+    // Renders whose shop fronts and curtain wall reflect the sky: their panes joined through the
+    // bright frames into an enclosed area of the sky's colour (turned 1.72 % and 4.18 %).
+    expect(detected(byName('scene-shops-render-blue')).turned).toBeLessThanOrEqual(0.005);
+    expect(detected(byName('scene-glass-spandrel-cloudy')).turned).toBeLessThanOrEqual(0.025);
   });
 
   it('leaves a twilight sky with no light part whole rather than in pieces', () => {

@@ -7,6 +7,7 @@ import type { SkyLook } from './looks.js';
 import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
 import { addCrownPockets } from './sky-crown-pockets.js';
 import { dropGroundPlane } from './sky-ground-plane.js';
+import { dropWindowedWalls } from './sky-facades.js';
 import { matteSky } from './sky-matte.js';
 import { addOpenings } from './sky-openings.js';
 
@@ -71,6 +72,7 @@ export function detectSky(img: Rgb): SkyDetection {
       stack.push(j);
     }
   }
+  dropWindowedWalls(sky, lab, w, h);
   // Smooth sky the flood fill could not reach past the twigs of a bare crown.
   addCrownPockets(sky, cand, skyColoured, lab, w, h);
   for (let k = 0; k < 2; k++) cloudEdges(sky, lab, w, h);
