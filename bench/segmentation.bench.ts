@@ -20,7 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { analyseSuperpixels } from '../apps/server/src/engines/local/classifier/features.js';
-import { shippedModel, trainModel } from '../apps/server/src/engines/local/classifier/model.js';
+import { shippedModel, trainEnsemble } from '../apps/server/src/engines/local/classifier/model.js';
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { resizeRgb, rgbFromBytes, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentImage, segmentRegions, type Segmentation } from '../apps/server/src/engines/local/segment.js';
@@ -203,7 +203,7 @@ export async function run(): Promise<BenchResult[]> {
     const img = set.find((s) => s.name === name);
     if (!img) continue;
     const rgbOf = (s: EvalImage) => rgbFromBytes(s.rgb, s.width, s.height);
-    const without = trainModel(training.filter((s) => s !== img).flatMap((s) => superpixelSamples(analyseSuperpixels(rgbOf(s)), s)));
+    const without = trainEnsemble(training.filter((s) => s !== img).flatMap((s) => superpixelSamples(analyseSuperpixels(rgbOf(s)), s)));
     const opts = { maxRegions: MAX_REGIONS, renderType: img.renderType, model: without };
     const learnedSeg = segmentRegions(rgbOf(img), opts);
     const rulesSeg = segmentImage(rgbOf(img), { maxRegions: MAX_REGIONS });

@@ -15,10 +15,11 @@
  *   npm run cv:regions -- --windows '["none",{"darker":8}]'   window-pass settings (segmentation/window-pass.ts)
  *   npm run cv:regions -- --sky-agreement off,on   the sky region with and without the preview's sky (segmentation/sky-agreement.ts)
  *   npm run cv:regions -- --confusion facade,window   where the pixels of these true classes went, in total and per image
- *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts TrainOptions)
+ *   REGIONS_TRAIN='{"hidden":48}' npm run cv:regions   other training options (model.ts EnsembleOptions)
+ *   REGIONS_TRAIN='{"members":1,"seed":7}' npm run cv:regions   one net, as shipped before the ensemble
  */
 import { analyseSuperpixels, type SuperpixelAnalysis } from '../apps/server/src/engines/local/classifier/features.js';
-import { trainModel, type TrainOptions } from '../apps/server/src/engines/local/classifier/model.js';
+import { trainEnsemble, type EnsembleOptions } from '../apps/server/src/engines/local/classifier/model.js';
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { segmentRegions } from '../apps/server/src/engines/local/segment.js';
@@ -45,8 +46,8 @@ const kindOf = new Map(set.map((img) => [img.name, img.kind]));
 const rgbs = set.map((img) => rgbFromBytes(img.rgb, img.width, img.height));
 const analyses: SuperpixelAnalysis[] = rgbs.map((rgb) => analyseSuperpixels(rgb));
 const samples = set.map((img, k) => superpixelSamples(analyses[k], img));
-const opts = JSON.parse(process.env.REGIONS_TRAIN ?? '{}') as TrainOptions;
-const models = Array.from({ length: FOLDS }, (_, f) => trainModel(samples.filter((_, k) => foldOf[k] !== f).flat(), opts));
+const opts = JSON.parse(process.env.REGIONS_TRAIN ?? '{}') as EnsembleOptions;
+const models = Array.from({ length: FOLDS }, (_, f) => trainEnsemble(samples.filter((_, k) => foldOf[k] !== f).flat(), opts));
 const trainedAt = performance.now();
 /** The sky rule's colour steps to score with the same models (--sky-steps 8,12,20). */
 const stepsAt = process.argv.indexOf('--sky-steps');

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { analyseSuperpixels } from '../apps/server/src/engines/local/classifier/features.js';
-import { serialiseModel, trainModel, type TrainingSample } from '../apps/server/src/engines/local/classifier/model.js';
+import { serialiseModel, trainEnsemble, type TrainingSample } from '../apps/server/src/engines/local/classifier/model.js';
 import { superpixelSamples } from '../apps/server/src/engines/local/classifier/samples.js';
 import { rgbFromBytes } from '../apps/server/src/engines/local/pixels/image.js';
 import { isHeldOut } from '../apps/server/test/helpers/held-out.js';
@@ -28,7 +28,7 @@ const loaded = performance.now();
 const samples: TrainingSample[] = [];
 for (const img of set) samples.push(...superpixelSamples(analyseSuperpixels(rgbFromBytes(img.rgb, img.width, img.height)), img));
 const analysed = performance.now();
-const model = { ...trainModel(samples), trainedOn: set.map((img) => img.name) };
+const model = { ...trainEnsemble(samples), trainedOn: set.map((img) => img.name) };
 const trained = performance.now();
 fs.writeFileSync(out, serialiseModel(model));
 const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);

@@ -8,18 +8,18 @@ import { segmentRegions } from './segment.js';
 
 /**
  * Quality of "Generate Regions" on images the classifier never saw: the shipped model is
- * trained by `npm run train:regions` on training images of the labelled set (today the first set's 34)
+ * trained by `npm run train:regions` on the training images of the labelled set
  * (test/fixtures/segmentation-eval) and every figure here is measured on the frozen held-out
  * split (isHeldOut), the way a new user's photo meets it. `npm run bench` prints the same
  * figures per image with the previous rules beside them (HELD-OUT.md). The class means are over
  * the first set's 17 held-out images, comparable as the set grows; the per-image bounds hold on
- * every held-out image. Thresholds sit just below what the first set's held-out images reach (sky 0.94, façade 0.60, window 0.32 with the window pass
- * inside the façade, 0.23 before it, vegetation 0.80,
- * ground 0.70, interior wall/floor/ceiling 0.94/0.96/0.97, building 0.77; photographs 0.9 %
- * false sky on average, 7.0 % on the worst, pale buildings beside the Golden Temple, with the
- * sky region cut back to the preview's sky, 1.3 % and 8.3 % before), so a
- * regression fails here. The goals of issue 29 not met yet: façade 0.75, window 0.50, ground
- * 0.70, 2 % false sky on every photograph.
+ * every held-out image. Thresholds sit just below what the first set's held-out images reach with
+ * the shipped ensemble of five nets (HELD-OUT.md), so a regression fails here. Façade and ground
+ * sit lower than under the single net shipped before (0.60, 0.70): that was one lucky training run
+ * on another machine (the same data retrained here gave façade 0.59, ground 0.59), and over five
+ * seeds a single net's cross-validated ground spans 0.47–0.55, the ensemble's 0.54–0.55. The
+ * goals of issue 29 not met yet: façade 0.75, window 0.50, ground 0.70, 2 % false sky on every
+ * photograph.
  */
 let set: EvalImage[];
 let heldOut: EvalScore[];
@@ -67,11 +67,11 @@ describe('segmentation of the held-out images of the evaluation set', () => {
   });
 
   it('covers façade, windows, planting, ground and the building as a whole', () => {
-    expect(classMean('facade')).toBeGreaterThanOrEqual(0.59);
+    expect(classMean('facade')).toBeGreaterThanOrEqual(0.56);
     expect(classMean('window')).toBeGreaterThanOrEqual(0.3);
-    expect(classMean('vegetation')).toBeGreaterThanOrEqual(0.77);
-    expect(classMean('ground')).toBeGreaterThanOrEqual(0.68);
-    expect(classMean('building')).toBeGreaterThanOrEqual(0.74);
+    expect(classMean('vegetation')).toBeGreaterThanOrEqual(0.83);
+    expect(classMean('ground')).toBeGreaterThanOrEqual(0.62);
+    expect(classMean('building')).toBeGreaterThanOrEqual(0.78);
   });
 
   it('tells the walls, floor and ceiling of an interior apart (IoU >= 0.85 each)', () => {

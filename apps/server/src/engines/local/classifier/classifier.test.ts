@@ -3,7 +3,7 @@ import { makeFacade } from '../test-fixtures.js';
 import { rgbFromBytes } from '../pixels/image.js';
 import { classScope, REGION_CLASSES } from './classes.js';
 import { analyseSuperpixels, FEATURE_COUNT } from './features.js';
-import { parseModel, predict, serialiseModel, shippedModel, trainModel } from './model.js';
+import { memberSeeds, parseModel, predict, serialiseModel, shippedModel, trainEnsemble, trainModel, type SingleModel } from './model.js';
 import { superpixelSamples } from './samples.js';
 
 const C = REGION_CLASSES.length;
@@ -61,6 +61,48 @@ describe('region classifier', () => {
       if (s.target[best]) right++;
     }
     expect(right / truth.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('averages the probabilities of an ensemble\'s members, each trained with its own seed, the same every time', async () => {
+    const train = await tinySet(11);
+    const samples = superpixelSamples(analyseSuperpixels(train.rgb), train.labelled);
+    const opts = { members: 3, epochs: 8, seed: 5 };
+    const ensemble = trainEnsemble(samples, opts);
+    expect(ensemble.members).toHaveLength(3);
+    expect(serialiseModel(trainEnsemble(samples, opts))).toBe(serialiseModel(ensemble));
+    const seeds = memberSeeds(5, 3);
+    expect(seeds[0]).toBe(5);
+    expect(new Set(seeds).size).toBe(3);
+    const singles: SingleModel[] = seeds.map((seed) => trainModel(samples, { epochs: 8, seed }));
+    singles.forEach((m, i) => expect(ensemble.members[i].w1).toEqual(m.w1));
+
+    const a = analyseSuperpixels((await tinySet(99)).rgb);
+    const scope = classScope('exterior');
+    const prob = predict(ensemble, a.features, a.count, scope);
+    const each = singles.map((m) => predict(m, a.features, a.count, scope));
+    let spread = 0;
+    for (let i = 0; i < prob.length; i++) {
+      expect(prob[i]).toBeCloseTo((each[0][i] + each[1][i] + each[2][i]) / 3, 6);
+      spread = Math.max(spread, Math.abs(each[0][i] - each[1][i]));
+    }
+    expect(spread).toBeGreaterThan(0.01);
+    expect(predict(ensemble, a.features, a.count, scope)).toEqual(prob);
+  });
+
+  it('reads both model files: one net (the first format) and an ensemble of members', async () => {
+    const train = await tinySet(11);
+    const samples = superpixelSamples(analyseSuperpixels(train.rgb), train.labelled);
+    const single = trainModel(samples, { epochs: 4, seed: 3 });
+    const ensemble = trainEnsemble(samples, { members: 2, epochs: 4, seed: 3 });
+    const a = analyseSuperpixels((await tinySet(99)).rgb);
+    const scope = classScope('exterior');
+    for (const model of [single, ensemble]) {
+      const reread = parseModel(serialiseModel(model));
+      expect('members' in reread).toBe('members' in model);
+      const before = predict(model, a.features, a.count, scope);
+      const after = predict(reread, a.features, a.count, scope);
+      for (let i = 0; i < before.length; i++) expect(after[i]).toBeCloseTo(before[i], 3);
+    }
   });
 
   it('refuses a model file made for other features or classes', () => {

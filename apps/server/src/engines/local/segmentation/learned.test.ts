@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { EVAL_DIR } from '../../../../test/helpers/segmentation-eval.js';
 import { REGION_CLASSES } from '../classifier/classes.js';
 import { analyseSuperpixels, FEATURE_COUNT } from '../classifier/features.js';
-import { shippedModel, type RegionModel } from '../classifier/model.js';
+import { shippedModel, type SingleModel } from '../classifier/model.js';
 import { rgbFromBytes } from '../pixels/image.js';
 import { makeFacade } from '../test-fixtures.js';
 import { learnedRegions, smoothOverGraph, UNSURE_BELOW } from './learned.js';
 
 /** A model that cannot tell anything apart: every class equally likely. */
-function undecidedModel(): RegionModel {
+function undecidedModel(): SingleModel {
   const H = 2;
   const C = REGION_CLASSES.length;
   return { classes: REGION_CLASSES, featureCount: FEATURE_COUNT, hidden: H, mean: new Array(FEATURE_COUNT).fill(0), std: new Array(FEATURE_COUNT).fill(1), w1: new Array(H * FEATURE_COUNT).fill(0), b1: [0, 0], w2: new Array(C * H).fill(0), b2: new Array(C).fill(0) };
@@ -82,7 +82,7 @@ async function evalRender(name: string, colour: readonly [number, number, number
 }
 
 /** A model that sees nothing in the features: ground everywhere, façade its second guess. */
-function groundFirstModel(): RegionModel {
+function groundFirstModel(): SingleModel {
   const m = undecidedModel();
   m.b2[REGION_CLASSES.indexOf('ground')] = 3;
   m.b2[REGION_CLASSES.indexOf('facade')] = 2;
