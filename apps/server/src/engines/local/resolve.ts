@@ -91,6 +91,7 @@ export function renderParams(req: RenderRequest): RenderParams {
     artVariant,
     regions: (req.regions ?? []).map(regionParams),
     passes: req.passValues,
+    renderType: req.renderType,
     autoWalls: recipeOf(sel.walls, 'walls'),
     autoFloors: recipeOf(sel.floors, 'floors'),
   };

@@ -3,6 +3,7 @@ import { mixSeed, mulberry32 } from '../pixels/prng.js';
 import type { RegionPlane } from '../geometry/plane.js';
 import { estimateRegionPlanes } from './region-planes.js';
 import type { PassValues } from '../../engine.js';
+import type { RenderType } from '@atelier/contract';
 import { passPlanes, viewUp } from '../geometry/pass-planes.js';
 import { viewPassesAt } from '../geometry/view-passes.js';
 import { lightFromNormals } from './pass-light.js';
@@ -48,6 +49,8 @@ export interface RenderParams {
   autoFloors?: MaterialRecipe;
   /** The view's depth and normal passes (issue 31): exact region planes, light from the normals, haze by depth. */
   passes?: PassValues;
+  /** What the picture shows (exterior when not given): an interior has no sky of its own to replace. */
+  renderType?: RenderType;
 }
 
 export type Progress = (percent: number) => void;
@@ -79,7 +82,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
   const needsMaterials = p.regions.some((r) => r.recipe) || (p.regions.length === 0 && (p.autoWalls || p.autoFloors));
   const lum0 = needsMaterials ? luminance(input) : null;
   progress(8);
-  const a = analyse(input);
+  const a = analyse(input, { interior: p.renderType === 'interior' });
   const view = p.passes ? viewPassesAt(p.passes, input.w, input.h) : null;
   progress(22);
 
@@ -210,7 +213,7 @@ export function renderImage(input: Rgb, masks: Plane[], p: RenderParams, progres
     if (!mask || r.surface !== 'backdrop' || !r.scene) continue;
     drawBackdrop(img, mask, a.sky.horizonY, r.scene, mixSeed(seed, mi, 'backdrop'), { horizon: look.sky.horizon, daylight: Math.min(1, look.exposure), sunSide: side });
   }
-  if (!hasSky && !p.context) notes.push(`Light: ${lightWords}`);
+  if (!hasSky && !p.context) notes.push(p.renderType === 'interior' ? `Sky: not replaced in an interior (the view through the windows stays as it is); light: ${lightWords}` : `Light: ${lightWords}`);
   if (p.context) notes.push(`Context: a ${p.context.scene.replace(/-/g, ' ')} ${p.context.kind} drawn at the horizon`);
   if (Math.abs(choice.ev) > 0.01) notes.push(`Exposure ${signedEv(choice.ev)}`);
   if (look.rain > 0.05) notes.push('Rain drawn over the picture');

@@ -22,6 +22,11 @@ export interface SkyDetection {
   color: Rgb;
 }
 
+/** No sky in the picture: an empty mask and a horizon a little below the middle. */
+export function noSky(img: Rgb): SkyDetection {
+  return { mask: newPlane(img.w, img.h), coverage: 0, horizonY: Math.round(img.h * 0.6), color: newRgb(img.w, img.h) };
+}
+
 /**
  * Sky detection: bright or bluish, low-texture pixels connected to the top edge through
  * smooth colour steps; matted at full resolution against the old sky's local colour (sky-matte.ts).
@@ -90,8 +95,7 @@ export function detectSky(img: Rgb): SkyDetection {
   const openings = addOpenings(sky, cand, lab, w, h);
   let count = 0;
   for (let i = 0; i < n; i++) count += sky[i];
-  const mask = newPlane(img.w, img.h);
-  if (count < n * 0.02) return { mask, coverage: 0, horizonY: Math.round(img.h * 0.6), color: newRgb(img.w, img.h) };
+  if (count < n * 0.02) return noSky(img);
 
   // Horizon: 85th percentile of each column's lowest sky row.
   const bottoms: number[] = [];
