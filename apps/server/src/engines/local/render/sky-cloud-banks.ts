@@ -15,6 +15,13 @@ const BANK_MAX_GRAIN = 0.025;
 const BANK_MIN_SKY_OUTLINE = 0.25;
 const BANK_MIN_SIZE = 12;
 const SKY_REACH = 6;
+/**
+ * A cloud's rim shades from the cloud into the sky around it, so it is no lighter (Lab L) than the
+ * lightest sky within SKY_REACH by more than this: a white parapet or cornice lit brighter than the
+ * pale sky beside it is stone, not a cloud's edge (the rim took the white cornices of renders and
+ * Mysore's parapets).
+ */
+const RIM_LIGHTER = 3;
 
 /**
  * Clouds that reach down to a building: the flood fill stops at their textured edge and the hole
@@ -90,7 +97,7 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
       const y = (i - x) / w;
       for (let q = 0; q < 4; q++) {
         const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
-        if (j < 0 || sky[j] || !cloudColour(lab, j)) continue;
+        if (j < 0 || sky[j] || !cloudColour(lab, j) || lab[j * 3] > lightestSkyNear(sky, lab, w, h, j) + RIM_LIGHTER) continue;
         sky[j] = 1;
         banks[j] = 1;
         next.push(j);
@@ -99,6 +106,16 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
     front = next;
   }
   return banks;
+}
+
+/** The lightest sky pixel (Lab L) within SKY_REACH of pixel i (the rim grown so far included). */
+function lightestSkyNear(sky: Uint8Array, lab: Float32Array, w: number, h: number, i: number): number {
+  const x = i % w;
+  const y = (i - x) / w;
+  let top = 0;
+  for (let yy = Math.max(0, y - SKY_REACH); yy <= Math.min(h - 1, y + SKY_REACH); yy++)
+    for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) if (sky[yy * w + xx]) top = Math.max(top, lab[(yy * w + xx) * 3]);
+  return top;
 }
 
 function cloudColour(lab: Float32Array, i: number): boolean {

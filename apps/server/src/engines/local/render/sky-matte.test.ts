@@ -40,8 +40,10 @@ describe('sky matte on labelled photographs', () => {
     // The skyline score counts a coarse "building" label as non-sky since session 14 (it left those
     // pixels out before, so a building labelled coarsely never counted as turned): Berlin Cathedral
     // 1.08 % (pale stone against white cloud at its domes), Nagoya Castle 1.14 % (its white walls' rim),
-    // Victoria Memorial 0.76 %, the others within 0.5 %. The goal is 0.5 %: not met on these three.
-    const bound: Record<string, number> = { 'berlin-cathedral': 0.012, 'nagoya-castle': 0.013, 'victoria-memorial': 0.009 };
+    // Victoria Memorial 0.76 % (0.71 % once a cloud bank's rim stopped at stone lighter than the sky
+    // beside it, 0.02 % once the sky its traced outline cut across was left out of the mask), the
+    // others within 0.5 %. The goal is 0.5 %: not met on Berlin and Nagoya.
+    const bound: Record<string, number> = { 'berlin-cathedral': 0.012, 'nagoya-castle': 0.013, 'victoria-memorial': 0.002 };
     expect(detected.map((s) => s.name).sort()).toEqual([...DETECTED].sort());
     for (const img of detected) {
       const { turned } = skyline(img, detectSky(rgbFromBytes(img.rgb, img.width, img.height)).mask);
