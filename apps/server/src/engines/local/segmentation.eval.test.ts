@@ -67,11 +67,12 @@ describe('segmentation of the held-out images of the evaluation set', () => {
   });
 
   it('covers façade, windows, planting, ground and the building as a whole', () => {
-    expect(classMean('facade')).toBeGreaterThanOrEqual(0.56);
+    expect(classMean('facade')).toBeGreaterThanOrEqual(0.58);
     // Window swings most between training runs on these 7 images: 0.32 (the single net shipped
     // before), 0.36 (the same retrained on this machine), 0.31 (the ensemble), 0.21 (the ensemble
-    // retrained after Brandenburg's mask was corrected, shipped).
-    expect(classMean('window')).toBeGreaterThanOrEqual(0.2);
+    // retrained after Brandenburg's mask was corrected, shipped); 0.24 with the window pass's
+    // colour split and doors (window-pass.ts).
+    expect(classMean('window')).toBeGreaterThanOrEqual(0.23);
     expect(classMean('vegetation')).toBeGreaterThanOrEqual(0.81);
     expect(classMean('ground')).toBeGreaterThanOrEqual(0.61);
     expect(classMean('building')).toBeGreaterThanOrEqual(0.78);

@@ -55,13 +55,56 @@ export function components(mask: Uint8Array, w: number, h: number): { comp: Int3
 }
 
 /**
+ * 4-connected components of the set pixels of `mask`, grown from a seed: a pixel joins when its
+ * colour (`lab`: L, a, b per pixel) is within `step` (Lab distance) of the mean of the pixels
+ * joined so far, so a dark glass pane and a brown door side by side are two parts, as is a shop
+ * window under a fascia of another colour, while a render's noise within one surface is not an edge.
+ */
+export function colourComponents(mask: Uint8Array, lab: Float32Array, w: number, h: number, step: number): { comp: Int32Array; count: number } {
+  const comp = new Int32Array(w * h).fill(-1);
+  const stack = new Int32Array(w * h);
+  const step2 = step * step;
+  let count = 0;
+  for (let s = 0; s < mask.length; s++) {
+    if (!mask[s] || comp[s] >= 0) continue;
+    comp[s] = count;
+    let top = 0;
+    stack[top++] = s;
+    const sum = [lab[s * 3], lab[s * 3 + 1], lab[s * 3 + 2]];
+    let size = 1;
+    while (top > 0) {
+      const i = stack[--top];
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i >= w ? i - w : -1, i < w * (h - 1) ? i + w : -1]) {
+        if (j < 0 || !mask[j] || comp[j] >= 0) continue;
+        const d2 = (lab[j * 3] - sum[0] / size) ** 2 + (lab[j * 3 + 1] - sum[1] / size) ** 2 + (lab[j * 3 + 2] - sum[2] / size) ** 2;
+        if (d2 >= step2) continue;
+        comp[j] = count;
+        stack[top++] = j;
+        for (let q = 0; q < 3; q++) sum[q] += lab[j * 3 + q];
+        size++;
+      }
+    }
+    count++;
+  }
+  return { comp, count };
+}
+
+/**
  * The connected blobs of `candidate` pixels that look like windows: not too small
  * or large, filling most of their bounding box, not long and thin (a course, a shadow line), and
  * bounded mostly by `enclosing` pixels (1) (wall around a pane, not the image's edge).
  */
-export function rectangularBlobs(candidate: Uint8Array, w: number, h: number, enclosing: Uint8Array, shape: BlobShape): { comp: Int32Array; blobs: Blob[] } {
+export function rectangularBlobs(
+  candidate: Uint8Array,
+  w: number,
+  h: number,
+  enclosing: Uint8Array,
+  shape: BlobShape,
+  parts: { comp: Int32Array; count: number } = components(candidate, w, h),
+): { comp: Int32Array; blobs: Blob[] } {
   const n = w * h;
-  const { comp, count: K } = components(candidate, w, h);
+  const { comp, count: K } = parts;
   const area = new Float64Array(K);
   const box = Array.from({ length: K }, () => [w, h, -1, -1]);
   const rim = new Float64Array(K);
