@@ -36,18 +36,32 @@ export function addCrownPockets(
   const rowSky = rowSkyColour(sky, lab, w, h);
   // A smooth candidate the walk reached grows into a pocket by the flood fill's own rule.
   const seen = new Uint8Array(n);
+  const skyBottom = lowestSkyRow(sky, w, h);
   for (let s = 0; s < n; s++) {
-    if (sky[s] || seen[s] || !reached[s] || !cand[s]) continue;
+    if (sky[s] || seen[s] || !cand[s]) continue;
     const pocket = [s];
     seen[s] = 1;
+    let walkedTo = false;
+    let side = false;
+    let top = h;
+    let bottom = 0;
     for (let k = 0; k < pocket.length; k++) {
       const i = pocket[k];
+      const x = i % w;
+      walkedTo ||= reached[i] === 1;
+      side ||= x === 0 || x === w - 1;
+      top = Math.min(top, (i - x) / w);
+      bottom = Math.max(bottom, (i - x) / w);
       forNeighbours(i, w, h, (j) => {
         if (seen[j] || sky[j] || !cand[j] || deltaE2(lab, i, j) > 36) return;
         seen[j] = 1;
         pocket.push(j);
       });
     }
+    // Beyond the walk's reach: sky cut off from the rest by a tree that fills a top corner, seen
+    // below its crown at the picture's side, in the rows the sky holds elsewhere (a lower city
+    // skyline on that side lets it reach a little lower).
+    if (!walkedTo && !(side && top <= skyBottom && bottom <= skyBottom + SIDE_POCKET_BELOW * h)) continue;
     if (pocket.length < POCKET_MIN * n) continue;
     // The sky lightens toward the horizon: the pocket is compared with the sky in its own rows.
     const mean = [0, 0, 0];
@@ -60,9 +74,29 @@ export function addCrownPockets(
       }
     }
     const de = Math.hypot(mean[0] - ref[0], mean[1] - ref[1], mean[2] - ref[2]);
-    if (de > POCKET_DE || mean[2] > POCKET_MAX_B) continue;
+    // A pocket at the side, beyond the walk, must match its rows' sky more closely; a dusk sky's
+    // blue is faint there (b near -4), stone's is not blue at all.
+    if (walkedTo ? de > POCKET_DE || mean[2] > POCKET_MAX_B : de > SIDE_POCKET_DE || mean[2] > SIDE_POCKET_MAX_B) continue;
     for (const i of pocket) sky[i] = 1;
   }
+}
+
+/** A pocket at the picture's side beyond the walk: this close (ΔE) to its rows' sky, and at least this blue (Lab b). */
+const SIDE_POCKET_DE = 8;
+const SIDE_POCKET_MAX_B = -2;
+/** …and reaching at most this share of the picture's height below the sky's lowest rows elsewhere. */
+const SIDE_POCKET_BELOW = 0.1;
+
+/** The row above which 85 % of the columns with sky have their lowest sky pixel. */
+function lowestSkyRow(sky: Uint8Array, w: number, h: number): number {
+  const bottoms: number[] = [];
+  for (let x = 0; x < w; x++) {
+    let b = -1;
+    for (let y = 0; y < h; y++) if (sky[y * w + x]) b = y;
+    if (b >= 0) bottoms.push(b);
+  }
+  bottoms.sort((p, q) => p - q);
+  return bottoms.length ? bottoms[Math.floor((bottoms.length - 1) * 0.85)] : -1;
 }
 
 /** How far (working pixels) the walk goes from the sky. */
