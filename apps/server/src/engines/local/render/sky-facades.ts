@@ -8,12 +8,12 @@
  * a tree or a mast reaches the picture's edge through the scene and encloses nothing.
  */
 
+import { cutWindowedWall, darkBlobs, windowGrid, WINDOW_DARKER, type Island } from './sky-window-grid.js';
+
 /** Largest Lab step between neighbours of one part (the flood fill's own, squared). */
 const STEP2 = 36;
-/** An island counts as a window when it is at least this many working pixels… */
+/** An island counts as a window when it is at least this many working pixels (and WINDOW_DARKER darker than the part around it). */
 const WINDOW_MIN = 4;
-/** …and at least this much darker (Lab L) than the part around it. */
-const WINDOW_DARKER = 25;
 /** A part with at least this many windows covering this share of it is a wall; with fewer (a few large ones), when they cover the larger share. */
 const WINDOWS_MIN = 3;
 const WINDOW_SHARE = 0.03;
@@ -44,14 +44,19 @@ export function dropWindowedWalls(sky: Uint8Array, lab: Float32Array, w: number,
     if (list.length < 50) continue;
     let meanL = 0;
     for (const i of list) meanL += lab[i * 3] / list.length;
-    const { count, area } = darkIslands(part, id, lab, meanL - WINDOW_DARKER, w, h);
+    const islands = darkIslands(part, id, lab, meanL - WINDOW_DARKER, w, h);
+    const count = islands.length;
+    const area = islands.reduce((sum, b) => sum + b.area, 0);
+    // A wall joined to the sky in one part: its windows are too small a share of the part to drop it whole.
+    const grid = windowGrid(darkBlobs(list, lab, meanL - WINDOW_DARKER, 0, w, h));
+    if (grid.windows.length && cutWindowedWall(sky, part, id, list, grid, lab, w, h)) continue;
     const wall = (count >= WINDOWS_MIN && area >= WINDOW_SHARE * list.length) || (count >= FEW_WINDOWS_MIN && area >= FEW_WINDOW_SHARE * list.length);
     if (wall) for (const i of list) sky[i] = 0;
   }
 }
 
 /** Islands of pixels outside part `id` that it encloses (touching no edge of the picture), at least WINDOW_MIN big, darker on average than `maxL`. */
-function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: number, w: number, h: number): { count: number; area: number } {
+function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: number, w: number, h: number): Island[] {
   const n = w * h;
   // Only the part's bounding box can hold its islands.
   let x0 = w;
@@ -68,8 +73,7 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
     y1 = Math.max(y1, y);
   }
   const seen = new Uint8Array(n);
-  let count = 0;
-  let area = 0;
+  const islands: Island[] = [];
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const s = y * w + x;
@@ -78,11 +82,16 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
       seen[s] = 1;
       let open = false;
       let sumL = 0;
+      const box: Island = { area: 0, x0: x, x1: x, y0: y, y1: y };
       for (let k = 0; k < list.length; k++) {
         const i = list[k];
         const xi = i % w;
         const yi = (i - xi) / w;
         sumL += lab[i * 3];
+        box.x0 = Math.min(box.x0, xi);
+        box.x1 = Math.max(box.x1, xi);
+        box.y0 = Math.min(box.y0, yi);
+        box.y1 = Math.max(box.y1, yi);
         if (xi <= x0 || xi >= x1 || yi <= y0 || yi >= y1) open = true;
         forNeighbours(i, w, h, (j) => {
           if (part[j] === id || seen[j]) return;
@@ -91,10 +100,10 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
         });
       }
       if (open || list.length < WINDOW_MIN || sumL / list.length > maxL) continue;
-      count++;
-      area += list.length;
+      box.area = list.length;
+      islands.push(box);
     }
-  return { count, area };
+  return islands;
 }
 
 function step2(lab: Float32Array, i: number, j: number): number {
