@@ -8,7 +8,7 @@
  * a tree or a mast reaches the picture's edge through the scene and encloses nothing.
  */
 
-import { cutWindowedWall, darkBlobs, windowGrid, WINDOW_DARKER, type Island } from './sky-window-grid.js';
+import { cutWindowedWall, darkBlobs, windowGrid, WINDOW_DARKER } from './sky-window-grid.js';
 
 /** Largest Lab step between neighbours of one part (the flood fill's own, squared). */
 const STEP2 = 36;
@@ -44,10 +44,9 @@ export function dropWindowedWalls(sky: Uint8Array, lab: Float32Array, w: number,
     if (list.length < 50) continue;
     let meanL = 0;
     for (const i of list) meanL += lab[i * 3] / list.length;
-    const islands = darkIslands(part, id, lab, meanL - WINDOW_DARKER, w, h);
-    const count = islands.length;
-    const area = islands.reduce((sum, b) => sum + b.area, 0);
-    // A wall joined to the sky in one part: its windows are too small a share of the part to drop it whole.
+    const { count, area } = darkIslands(part, id, lab, meanL - WINDOW_DARKER, w, h);
+    // A wall joined to the sky in one part: only the wall around its window grid leaves the sky (the
+    // rule below drops the whole part, the sky with it, or none of it when the windows are a tiny share).
     const grid = windowGrid(darkBlobs(list, lab, meanL - WINDOW_DARKER, 0, w, h));
     if (grid.windows.length && cutWindowedWall(sky, part, id, list, grid, lab, w, h)) continue;
     const wall = (count >= WINDOWS_MIN && area >= WINDOW_SHARE * list.length) || (count >= FEW_WINDOWS_MIN && area >= FEW_WINDOW_SHARE * list.length);
@@ -56,7 +55,7 @@ export function dropWindowedWalls(sky: Uint8Array, lab: Float32Array, w: number,
 }
 
 /** Islands of pixels outside part `id` that it encloses (touching no edge of the picture), at least WINDOW_MIN big, darker on average than `maxL`. */
-function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: number, w: number, h: number): Island[] {
+function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: number, w: number, h: number): { count: number; area: number } {
   const n = w * h;
   // Only the part's bounding box can hold its islands.
   let x0 = w;
@@ -73,7 +72,8 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
     y1 = Math.max(y1, y);
   }
   const seen = new Uint8Array(n);
-  const islands: Island[] = [];
+  let count = 0;
+  let area = 0;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const s = y * w + x;
@@ -82,16 +82,11 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
       seen[s] = 1;
       let open = false;
       let sumL = 0;
-      const box: Island = { area: 0, x0: x, x1: x, y0: y, y1: y };
       for (let k = 0; k < list.length; k++) {
         const i = list[k];
         const xi = i % w;
         const yi = (i - xi) / w;
         sumL += lab[i * 3];
-        box.x0 = Math.min(box.x0, xi);
-        box.x1 = Math.max(box.x1, xi);
-        box.y0 = Math.min(box.y0, yi);
-        box.y1 = Math.max(box.y1, yi);
         if (xi <= x0 || xi >= x1 || yi <= y0 || yi >= y1) open = true;
         forNeighbours(i, w, h, (j) => {
           if (part[j] === id || seen[j]) return;
@@ -100,10 +95,10 @@ function darkIslands(part: Int32Array, id: number, lab: Float32Array, maxL: numb
         });
       }
       if (open || list.length < WINDOW_MIN || sumL / list.length > maxL) continue;
-      box.area = list.length;
-      islands.push(box);
+      count++;
+      area += list.length;
     }
-  return islands;
+  return { count, area };
 }
 
 function step2(lab: Float32Array, i: number, j: number): number {
