@@ -1,3 +1,5 @@
+import { darkBlobs, windowGrid, WINDOW_DARKER } from './sky-window-grid.js';
+
 /**
  * Pockets of sky inside a bare tree crown: smooth patches of the sky's very colour that the flood
  * fill cannot reach, as every way to them crosses twigs (textured at the working resolution).
@@ -77,6 +79,8 @@ export function addCrownPockets(
     // A pocket at the side, beyond the walk, must match its rows' sky more closely; a dusk sky's
     // blue is faint there (b near -4), stone's is not blue at all.
     if (walkedTo ? de > POCKET_DE || mean[2] > POCKET_MAX_B : de > SIDE_POCKET_DE || mean[2] > SIDE_POCKET_MAX_B) continue;
+    // A pale wall's piers between rows and columns of windows are smooth pockets too.
+    if (windowGrid(darkBlobs(pocket, lab, mean[0] - WINDOW_DARKER, GRID_MARGIN, w, h)).windows.length) continue;
     for (const i of pocket) sky[i] = 1;
   }
 }
@@ -99,6 +103,8 @@ function lowestSkyRow(sky: Uint8Array, w: number, h: number): number {
   return bottoms.length ? bottoms[Math.floor((bottoms.length - 1) * 0.85)] : -1;
 }
 
+/** A pocket is a wall's pier when a window grid lies within this many working pixels of it. */
+const GRID_MARGIN = 6;
 /** How far (working pixels) the walk goes from the sky. */
 const WALK_REACH = 24;
 /** A pocket is at least this share of the picture (a speck between twigs is left to the matte's crown zone)… */

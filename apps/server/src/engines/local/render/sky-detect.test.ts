@@ -77,6 +77,20 @@ describe('sky detection', () => {
     }
   });
 
+  it('cuts a pale wall with a grid of windows out of the sky it is joined to, and replaces that sky', () => {
+    // The pale tower cut by the picture's edge: the piers between its window columns were taken
+    // for sky seen between twigs (3.17 % of the non-sky turned into sky, the windows left as dark
+    // holes in the new sky); the rest is the pale roofs, another matter.
+    const plaza = detected(byName('scene-aerial-plaza-people'));
+    expect(plaza.turned).toBeLessThanOrEqual(0.008);
+    expect(plaza.kept).toBeGreaterThanOrEqual(0.95);
+    // Sky and concrete wall joined in one part of the flood fill, the windows enough of it to drop
+    // it whole: no sky was replaced at all.
+    const midrise = detected(byName('scene-concrete-midrise-blue'));
+    expect(midrise.kept).toBeGreaterThanOrEqual(0.9);
+    expect(midrise.turned).toBeLessThanOrEqual(0.01);
+  });
+
   it("keeps a render's pale ground plane beyond the lawn out of the sky, up to its straight horizon", () => {
     // The pale plane meets the pale sky with no stop for the flood fill and does not reach the
     // bottom edge (a lawn in front): 9.79 % and 9.36 % of the non-sky pixels turned into sky before.

@@ -8,12 +8,12 @@
  * a tree or a mast reaches the picture's edge through the scene and encloses nothing.
  */
 
+import { cutWindowedWall, darkBlobs, windowGrid, WINDOW_DARKER } from './sky-window-grid.js';
+
 /** Largest Lab step between neighbours of one part (the flood fill's own, squared). */
 const STEP2 = 36;
-/** An island counts as a window when it is at least this many working pixels… */
+/** An island counts as a window when it is at least this many working pixels (and WINDOW_DARKER darker than the part around it). */
 const WINDOW_MIN = 4;
-/** …and at least this much darker (Lab L) than the part around it. */
-const WINDOW_DARKER = 25;
 /** A part with at least this many windows covering this share of it is a wall; with fewer (a few large ones), when they cover the larger share. */
 const WINDOWS_MIN = 3;
 const WINDOW_SHARE = 0.03;
@@ -45,6 +45,10 @@ export function dropWindowedWalls(sky: Uint8Array, lab: Float32Array, w: number,
     let meanL = 0;
     for (const i of list) meanL += lab[i * 3] / list.length;
     const { count, area } = darkIslands(part, id, lab, meanL - WINDOW_DARKER, w, h);
+    // A wall joined to the sky in one part: only the wall around its window grid leaves the sky (the
+    // rule below drops the whole part, the sky with it, or none of it when the windows are a tiny share).
+    const grid = windowGrid(darkBlobs(list, lab, meanL - WINDOW_DARKER, 0, w, h));
+    if (grid.windows.length && cutWindowedWall(sky, part, id, list, grid, lab, w, h)) continue;
     const wall = (count >= WINDOWS_MIN && area >= WINDOW_SHARE * list.length) || (count >= FEW_WINDOWS_MIN && area >= FEW_WINDOW_SHARE * list.length);
     if (wall) for (const i of list) sky[i] = 0;
   }
