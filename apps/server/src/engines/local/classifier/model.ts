@@ -182,7 +182,10 @@ export interface TrainingSample {
  * - the surface reaching the bottom edge through neighbours within 10 Lab (joined or not, its top,
  *   its area): façade 0.681 / 0.669, ground 0.542 / 0.534 (aerial renders' ground from roof),
  *   but photographs façade 0.786 / 0.782, window 0.389 / 0.372, wall 0.500 / 0.346,
- *   and the photographs' lawn and steps unchanged.
+ *   and the photographs' lawn and steps unchanged. The same within 6 Lab: façade 0.728 / 0.708,
+ *   ground 0.528 / 0.533, building 0.737 / 0.736, window 0.426 / 0.405, vegetation 0.667 / 0.669,
+ *   but photographs façade 0.814 / 0.806 (ground 0.573 / 0.567), interior wall 0.597 / 0.580:
+ *   the most promising, left for a run with time to confirm it on a third seed and held out.
  */
 export interface TrainOptions {
   hidden?: number;
