@@ -37,3 +37,28 @@ test('a render lists what the preview changed in its info panel', async ({ page,
   await page.waitForTimeout(400);
   await page.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/create-what-changed.png` : 'artifacts/create-what-changed.png' });
 });
+
+/** An interior keeps its ceiling and walls: the preview looks for no sky in a room and says so. */
+test('an interior render keeps its ceiling and says the sky was not replaced', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const user = await createVerifiedUser(request, 'Ines Interior');
+  await subscribe(request, user.token, 'EXPLORER');
+  const room = path.join(here, '../../apps/server/test/fixtures/segmentation-eval/scene-interior-gallery.jpg');
+  const inputId = await uploadInputThroughApi(request, user.token, await sharp(room).png().toBuffer(), 'gallery.png');
+  await signInWithToken(page, user.token);
+
+  await page.goto(`/create?imageId=${inputId}`);
+  await expect(page.getByRole('button', { name: 'Input image gallery.png' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('radiogroup', { name: 'Render type' }).getByRole('radio', { name: 'Interior' }).click();
+  await page.getByRole('radio', { name: '1 variation' }).click();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const render = page.getByRole('region', { name: 'History' }).getByRole('button', { name: /^Render \d+, variation 1$/ });
+  await expect(render).toHaveCount(1, { timeout: 150_000 });
+  await render.click();
+  await page.getByRole('button', { name: /What changed/ }).click();
+  const panel = page.getByRole('region', { name: 'What the preview changed' });
+  await expect(panel).toContainText('Sky: not replaced in an interior');
+  await expect(panel).not.toContainText('Sky: replaced');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/create-interior-what-changed.png` : 'artifacts/create-interior-what-changed.png' });
+});
