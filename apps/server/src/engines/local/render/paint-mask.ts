@@ -1,6 +1,7 @@
-import { dilatePlane, guidedFilter } from '../pixels/filters.js';
+import { dilatePlane, erodePlane, guidedFilter } from '../pixels/filters.js';
 import { newPlane, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
 import type { SceneAnalysis } from './analysis.js';
+import { skyColouredPixels } from './sky-coloured.js';
 import { standingObjects, type SurfaceKind } from './standing-objects.js';
 
 /** Pieces of a region smaller than this share of the image are not painted (stray specks). */
@@ -14,7 +15,8 @@ export interface PaintMask {
 
 /**
  * Where a material may go inside a region: the region's mask minus the sky, the vegetation and,
- * given the photo, the people, vehicles and posts standing in front of the surface
+ * given the photo, the sky seen through a tree in front (sky-coloured.ts) with the twigs between,
+ * and the people, vehicles and posts standing in front of the surface
  * (standing-objects.ts) — each unless most of the region is that, i.e. the user put the material
  * there on purpose — without its small fragments, then snapped to the photo's edges by a guided
  * filter on the luminance, so the material stops at the building's edge instead of bleeding past
@@ -43,6 +45,7 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
     if (!keepVeg && veg && veg.d[i] > 0.5) continue;
     bin[i] = 1;
   }
+  if (photo && !keepSky && photo.img.w === w && photo.img.h === h) keepOutSkyGaps(bin, skyColouredPixels(photo.img, a.sky.mask, bin), w, h);
   let objectsKeptOut = 0;
   if (photo) {
     const objects = standingObjects(photo.img, bin, a.sky.horizonY, photo.surface);
@@ -82,6 +85,25 @@ function objectsOnPurpose(objects: Uint8Array, bin: Uint8Array, w: number, h: nu
   let away = 0;
   for (let i = 0; i < w * h; i++) if (bin[i] && near.d[i] <= 0.5) away++;
   return away < kept * 0.25;
+}
+
+/**
+ * Takes the sky seen through a tree in front of the surface out of `bin`, and then the twigs
+ * between those gaps: near them, what an opening of the mask removes (thinner than a few pixels)
+ * is a branch, not the wall. A wall's own thin parts elsewhere stay.
+ */
+function keepOutSkyGaps(bin: Uint8Array, gaps: Uint8Array, w: number, h: number): void {
+  let any = false;
+  for (let i = 0; i < w * h; i++)
+    if (gaps[i]) {
+      bin[i] = 0;
+      any = true;
+    }
+  if (!any) return;
+  const r = Math.max(1, Math.round(Math.max(w, h) / 200));
+  const kept = dilatePlane(erodePlane({ w, h, d: Float32Array.from(bin) }, r), r);
+  const near = dilatePlane({ w, h, d: Float32Array.from(gaps) }, 3 * r);
+  for (let i = 0; i < w * h; i++) if (bin[i] && near.d[i] > 0.5 && kept.d[i] <= 0.5) bin[i] = 0;
 }
 
 /** The analysis' vegetation regions at w×h, or null when there are none. */
