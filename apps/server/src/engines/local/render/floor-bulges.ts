@@ -28,19 +28,17 @@ export function floorBulges(inRegion: Uint8Array, w: number, h: number): Uint8Ar
   // Below the band's near edge: not down to the frame's bottom (a path through a lawn widens there).
   const belowRuns = bulgeRuns(bottom, 1, step, w).filter((r) => r.reach < h - 2);
   for (const r of belowRuns) for (let x = r.a; x <= r.b; x++) below[x] = r.limit[x - r.a];
-  // Above its far edge: upright (taller than wide, stepped on both sides) or over a bulge below
-  // (hiding the band: the floor beside a building seen farther back is neither).
-  for (const r of bulgeRuns(top, -1, step, w)) {
+  // Above its far edge: upright (taller than wide, stepped on both sides) or jutting in the same
+  // columns as a bulge below (hiding the band: the floor beside a building seen farther back, or
+  // seen between a tree and a building, over a person's feet in a lawn, is neither).
+  const aboveRuns = bulgeRuns(top, -1, step, w);
+  for (const r of aboveRuns) {
     const upright = r.closed && r.b - r.a + 1 <= r.height;
-    for (let x = r.a; x <= r.b; x++) if (upright || below[x] >= 0) above[x] = r.limit[x - r.a];
+    if (upright || belowRuns.some((s) => sameColumns(r, s))) for (let x = r.a; x <= r.b; x++) above[x] = r.limit[x - r.a];
   }
-  // Jutting out on both sides: the object hides the whole band, in all the columns it juts below.
+  // Jutting out on both sides in the same columns: the object hides the whole band there.
   const whole = new Uint8Array(w);
-  for (const r of belowRuns) {
-    let over = false;
-    for (let x = r.a; x <= r.b; x++) over ||= above[x] >= 0 && below[x] >= 0;
-    if (over) for (let x = r.a; x <= r.b; x++) whole[x] = below[x] >= 0 ? 1 : 0;
-  }
+  for (const r of belowRuns) if (aboveRuns.some((s) => sameColumns(r, s))) for (let x = r.a; x <= r.b; x++) whole[x] ||= below[x] >= 0 ? 1 : 0;
   const out = new Uint8Array(w * h);
   for (let x = 0; x < w; x++) {
     for (let y = 0; y < h; y++) {
@@ -106,4 +104,17 @@ function bulgeRuns(edge: Int32Array, dir: number, step: number, w: number): Run[
     if (height > 0) runs.push({ a, b, limit, closed: closed && a > 0 && left >= 0, height, reach });
   }
   return runs;
+}
+
+/** Two runs jut out over mostly the same columns (intersection at least half their union). */
+function sameColumns(p: Run, q: Run): boolean {
+  let both = 0;
+  let either = 0;
+  for (let x = Math.min(p.a, q.a); x <= Math.max(p.b, q.b); x++) {
+    const inP = x >= p.a && x <= p.b && p.limit[x - p.a] >= 0;
+    const inQ = x >= q.a && x <= q.b && q.limit[x - q.a] >= 0;
+    if (inP && inQ) both++;
+    if (inP || inQ) either++;
+  }
+  return either > 0 && both >= either * 0.5;
 }
