@@ -45,7 +45,6 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
     if (!keepVeg && veg && veg.d[i] > 0.5) continue;
     bin[i] = 1;
   }
-  if (photo && !keepSky && photo.img.w === w && photo.img.h === h) keepOutSkyGaps(bin, skyColouredPixels(photo.img, a.sky.mask, bin), w, h);
   let objectsKeptOut = 0;
   if (photo) {
     const objects = standingObjects(photo.img, bin, a.sky.horizonY, photo.surface);
@@ -60,6 +59,8 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
       objectsKeptOut = objects.count;
     }
   }
+  // After the objects: a navy coat is as blue as a sky and would leave only its rim as an object.
+  if (photo?.surface === 'wall' && !keepSky && photo.img.w === w && photo.img.h === h) keepOutSkyGaps(bin, skyColouredPixels(photo.img, a.sky.mask, bin), w, h);
   dropFragments(bin, w, h, Math.max(16, n * MIN_FRAGMENT));
   const hard = newPlane(w, h);
   for (let i = 0; i < n; i++) hard.d[i] = bin[i];

@@ -22,9 +22,9 @@ const MIN_ROW_SKY = 8;
  * The pixels of a region that show the sky rather than the surface: the sky between a bare tree's
  * twigs or a palm's fronds in front of the wall, which the sky detection leaves to the scene (it
  * cannot matte every gap) and the region took in with the tree. A pixel is sky coloured when it is
- * close to the colour of the detected sky in its row (below the sky's lowest row, that row's
- * colour: the sky near the horizon) and much farther from the surface's own median colour; a wall
- * the colour of the sky (white stone under a white sky) keeps its pixels.
+ * close to the colour of the detected sky in its row (in rows that have sky) and much farther
+ * from the surface's own median colour; a wall the colour of the sky (white stone under a white
+ * sky) keeps its pixels.
  */
 export function skyColouredPixels(img: Rgb, sky: Plane, region: Uint8Array): Uint8Array {
   const { w, h } = img;
@@ -44,6 +44,7 @@ export function skyColouredPixels(img: Rgb, sky: Plane, region: Uint8Array): Uin
       rgbToLab(img.d[i * 3], img.d[i * 3 + 1], img.d[i * 3 + 2], lab);
       const toSky = Math.hypot(lab[0] - rowSky[s], lab[1] - rowSky[s + 1], lab[2] - rowSky[s + 2]);
       const toSurface = Math.hypot(lab[0] - surface[0], lab[1] - surface[1], lab[2] - surface[2]);
+      if (rowSky[s] > 1e5) continue;
       const chromaticSky = Math.hypot(rowSky[s + 1], rowSky[s + 2]) >= MIN_SKY_CHROMA;
       if (toSky < SKY_DE && chromaticSky ? toSurface > toSky * APART : blueSky && lab[2] < BLUE_B && toSurface > BLUE_APART) out[i] = 1;
     }
@@ -62,7 +63,7 @@ function meanSkyB(rows: Float32Array): number {
   return n ? sum / n : 0;
 }
 
-/** Mean Lab of the confident sky per row, carried down below the sky's lowest row; null without sky. */
+/** Mean Lab of the confident sky per row (rows without enough sky: none); null without sky. */
 function skyColourByRow(img: Rgb, sky: Plane): Float32Array | null {
   const { w, h } = img;
   const rows = new Float32Array(h * 3);
@@ -79,8 +80,10 @@ function skyColourByRow(img: Rgb, sky: Plane): Float32Array | null {
       n++;
     }
     if (n >= MIN_ROW_SKY) last = sum.map((v) => v / n);
-    // Rows above the first sky row have none to compare with: a colour nothing is near.
-    const colour = last ?? [1e6, 1e6, 1e6];
+    // Rows without sky of their own have none to compare with: a colour nothing is near. (Carried
+    // down below the skyline, the horizon's pale colour took pale paving and the blue of shop
+    // windows.)
+    const colour = n >= MIN_ROW_SKY && last ? last : [1e6, 1e6, 1e6];
     for (let c = 0; c < 3; c++) rows[y * 3 + c] = colour[c];
   }
   return last ? rows : null;
