@@ -95,13 +95,6 @@ export function darkBlobs(region: readonly number[], lab: Float32Array, maxL: nu
   return out;
 }
 
-/** Mean Lab L of a region. */
-export function meanLightness(region: readonly number[], lab: Float32Array): number {
-  let sum = 0;
-  for (const i of region) sum += lab[i * 3];
-  return sum / Math.max(1, region.length);
-}
-
 const cx = (b: Island) => (b.x0 + b.x1) / 2;
 const cy = (b: Island) => (b.y0 + b.y1) / 2;
 const bw = (b: Island) => b.x1 - b.x0 + 1;
