@@ -91,8 +91,8 @@ const SIDE_POCKET_MAX_B = -2;
 /** …and reaching at most this share of the picture's height below the sky's lowest rows elsewhere. */
 const SIDE_POCKET_BELOW = 0.1;
 
-/** The row above which 85 % of the columns with sky have their lowest sky pixel. */
-function lowestSkyRow(sky: Uint8Array, w: number, h: number): number {
+/** The row above which 85 % of the columns with sky have their lowest sky pixel (-1 without sky): where the sky meets the scene. */
+export function lowestSkyRow(sky: Uint8Array, w: number, h: number): number {
   const bottoms: number[] = [];
   for (let x = 0; x < w; x++) {
     let b = -1;

@@ -5,7 +5,7 @@ import { fbm, perlin, ridged } from '../pixels/noise.js';
 import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
 import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
-import { addCrownPockets } from './sky-crown-pockets.js';
+import { addCrownPockets, lowestSkyRow } from './sky-crown-pockets.js';
 import { dropGroundPlane } from './sky-ground-plane.js';
 import { dropWindowedWalls } from './sky-facades.js';
 import { matteSky } from './sky-matte.js';
@@ -98,14 +98,8 @@ export function detectSky(img: Rgb): SkyDetection {
   if (count < n * 0.02) return noSky(img);
 
   // Horizon: 85th percentile of each column's lowest sky row.
-  const bottoms: number[] = [];
-  for (let x = 0; x < w; x++) {
-    let b = -1;
-    for (let y = 0; y < h; y++) if (sky[y * w + x]) b = y;
-    if (b >= 0) bottoms.push(b);
-  }
-  bottoms.sort((p, q) => p - q);
-  const hz = bottoms.length ? bottoms[Math.floor((bottoms.length - 1) * 0.85)] : h * 0.6;
+  const bottom = lowestSkyRow(sky, w, h);
+  const hz = bottom >= 0 ? bottom : h * 0.6;
   const horizonY = Math.round(((hz + 1) / h) * img.h);
 
   const low = newPlane(w, h);
