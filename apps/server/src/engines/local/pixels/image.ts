@@ -265,3 +265,20 @@ export function fitSize(w: number, h: number, maxSide: number): { w: number; h: 
   const s = Math.min(1, maxSide / Math.max(w, h));
   return { w: Math.max(1, Math.round(w * s)), h: Math.max(1, Math.round(h * s)), scale: s };
 }
+
+/** The bounding box (inclusive) of pixel indices on a w-wide image; x1 < x0 when there are none. */
+export function pixelBox(pixels: Iterable<number>, w: number): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Infinity;
+  let x1 = -1;
+  let y0 = Infinity;
+  let y1 = -1;
+  for (const i of pixels) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return { x0, x1, y0, y1 };
+}

@@ -1,5 +1,5 @@
 import { rgbToLab } from '../pixels/color.js';
-import type { Plane, Rgb } from '../pixels/image.js';
+import { pixelBox, type Plane, type Rgb } from '../pixels/image.js';
 import { deltaE2, forNeighbours, rowSkyColour } from './sky-crown-pockets.js';
 
 /**
@@ -61,18 +61,7 @@ export function addOpenings(sky: Uint8Array, cand: Uint8Array, lab: Float32Array
 const OPENING_FILL = 0.72;
 
 function boxFill(region: number[], w: number): number {
-  let x0 = Infinity;
-  let x1 = -1;
-  let y0 = Infinity;
-  let y1 = -1;
-  for (const i of region) {
-    const x = i % w;
-    const y = (i - x) / w;
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y);
-  }
+  const { x0, x1, y0, y1 } = pixelBox(region, w);
   return region.length / ((x1 - x0 + 1) * (y1 - y0 + 1));
 }
 

@@ -10,6 +10,8 @@
  *   (sky-crown-pockets.ts): a pocket with a window grid beside it is wall.
  */
 
+import { pixelBox } from '../pixels/image.js';
+
 export interface Island {
   area: number;
   x0: number;
@@ -47,18 +49,7 @@ const CORE_IN_PART = 0.35;
  * the box's border excluded (a blob running off the box is a shadow or a roof, not a window).
  */
 export function darkBlobs(region: readonly number[], lab: Float32Array, maxL: number, margin: number, w: number, h: number): Island[] {
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (const i of region) {
-    const x = i % w;
-    const y = (i - x) / w;
-    x0 = Math.min(x0, x);
-    x1 = Math.max(x1, x);
-    y0 = Math.min(y0, y);
-    y1 = Math.max(y1, y);
-  }
+  let { x0, x1, y0, y1 } = pixelBox(region, w);
   x0 = Math.max(0, x0 - margin);
   y0 = Math.max(0, y0 - margin);
   x1 = Math.min(w - 1, x1 + margin);
