@@ -22,8 +22,32 @@ export function boxBlurPlane(src: Plane, r: number): Plane {
   const tmp = new Float32Array(w * h);
   const out = newPlane(w, h);
   for (let y = 0; y < h; y++) boxLine(src.d, tmp, y * w, 1, w, r);
-  for (let x = 0; x < w; x++) boxLine(tmp, out.d, x, w, h, r);
+  boxColumns(tmp, out.d, w, h, r);
   return out;
+}
+
+/**
+ * boxLine down every column at once, a row at a time (the strided column walk missed the cache on
+ * every read): the same running sums in the same order, so the same values.
+ */
+function boxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+  const inv = 1 / (2 * r + 1);
+  const last = (h - 1) * w;
+  const acc = new Float64Array(w);
+  for (let x = 0; x < w; x++) acc[x] = src[x] * (r + 1);
+  for (let k = 1; k <= r; k++) {
+    const o = k < h ? k * w : last;
+    for (let x = 0; x < w; x++) acc[x] += src[o + x];
+  }
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const add = y + r + 1 < h ? (y + r + 1) * w : last;
+    const sub = y - r > 0 ? (y - r) * w : 0;
+    for (let x = 0; x < w; x++) {
+      dst[row + x] = acc[x] * inv;
+      acc[x] += src[add + x] - src[sub + x];
+    }
+  }
 }
 
 /** Approximate gaussian (three box passes) of standard deviation sigma. */
@@ -48,11 +72,9 @@ export function blurPlane(src: Plane, sigma: number): Plane {
     boxLine(a, b, y * w, 1, w, r);
     boxLine(b, a, y * w, 1, w, r);
   }
-  for (let x = 0; x < w; x++) {
-    boxLine(a, b, x, w, h, r);
-    boxLine(b, a, x, w, h, r);
-    boxLine(a, b, x, w, h, r);
-  }
+  boxColumns(a, b, w, h, r);
+  boxColumns(b, a, w, h, r);
+  boxColumns(a, b, w, h, r);
   return { w, h, d: b };
 }
 
@@ -184,13 +206,47 @@ function morph(p: Plane, r: number, max: boolean): Plane {
   const { w, h } = p;
   const tmp = new Float32Array(w * h);
   const out = newPlane(w, h);
-  const len = Math.max(w, h) + 2 * r;
-  const g = new Float32Array(len);
-  const hh = new Float32Array(len);
+  const g = new Float32Array(w + 2 * r);
+  const hh = new Float32Array(w + 2 * r);
   const sign = max ? 1 : -1;
   for (let y = 0; y < h; y++) runMax(p.d, y * w, 1, w, r, sign, tmp, g, hh);
-  for (let x = 0; x < w; x++) runMax(tmp, x, w, h, r, sign, out.d, g, hh);
+  runMaxColumns(tmp, w, h, r, sign, out.d);
   return out;
+}
+
+/** runMax down every column at once, a row at a time (cache friendly), with the same result. */
+function runMaxColumns(src: Float32Array, w: number, n: number, r: number, sign: number, out: Float32Array): void {
+  const k = 2 * r + 1;
+  const len = n + 2 * r;
+  const g = new Float32Array(len * w);
+  const hh = new Float32Array(len * w);
+  for (let q = 0, c = 0; q < len; q++) {
+    const pad = q < r || q >= n + r;
+    const s = (q - r) * w;
+    const o = q * w;
+    for (let x = 0; x < w; x++) {
+      const v = pad ? -Infinity : sign * src[s + x];
+      g[o + x] = c === 0 || g[o - w + x] < v ? v : g[o - w + x];
+    }
+    if (++c === k) c = 0;
+  }
+  for (let q = len - 1, m = len % k; q >= 0; q--) {
+    const pad = q < r || q >= n + r;
+    const s = (q - r) * w;
+    const o = q * w;
+    const first = q === len - 1 || m === 0;
+    for (let x = 0; x < w; x++) {
+      const v = pad ? -Infinity : sign * src[s + x];
+      hh[o + x] = first || hh[o + w + x] < v ? v : hh[o + w + x];
+    }
+    m = m === 0 ? k - 1 : m - 1;
+  }
+  const lag = 2 * r * w;
+  for (let i = 0; i < n * w; i++) {
+    const a = hh[i];
+    const b = g[i + lag];
+    out[i] = sign * (a > b ? a : b);
+  }
 }
 
 /**
