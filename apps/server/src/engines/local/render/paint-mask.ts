@@ -1,5 +1,5 @@
 import { dilatePlane, erodePlane, guidedFilter } from '../pixels/filters.js';
-import { newPlane, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
+import { newPlane, pixelBox, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
 import type { SceneAnalysis } from './analysis.js';
 import { skyColouredPixels } from './sky-coloured.js';
 import { standingObjects, type SurfaceKind } from './standing-objects.js';
@@ -91,20 +91,37 @@ function objectsOnPurpose(objects: Uint8Array, bin: Uint8Array, w: number, h: nu
 /**
  * Takes the sky seen through a tree in front of the surface out of `bin`, and then the twigs
  * between those gaps: near them, what an opening of the mask removes (thinner than a few pixels)
- * is a branch, not the wall. A wall's own thin parts elsewhere stay.
+ * is a branch, not the wall. A wall's own thin parts elsewhere stay. The opening runs on the box
+ * around the gaps only (with margin enough that it reads the same pixels as on the whole image).
  */
 function keepOutSkyGaps(bin: Uint8Array, gaps: Uint8Array, w: number, h: number): void {
-  let any = false;
+  const gapPixels: number[] = [];
   for (let i = 0; i < w * h; i++)
     if (gaps[i]) {
       bin[i] = 0;
-      any = true;
+      gapPixels.push(i);
     }
-  if (!any) return;
+  if (gapPixels.length === 0) return;
   const r = Math.max(1, Math.round(Math.max(w, h) / 200));
-  const kept = dilatePlane(erodePlane({ w, h, d: Float32Array.from(bin) }, r), r);
-  const near = dilatePlane({ w, h, d: Float32Array.from(gaps) }, 3 * r);
-  for (let i = 0; i < w * h; i++) if (bin[i] && near.d[i] > 0.5 && kept.d[i] <= 0.5) bin[i] = 0;
+  const box = pixelBox(gapPixels, w);
+  const m = 5 * r + 1;
+  const x0 = Math.max(0, box.x0 - m);
+  const y0 = Math.max(0, box.y0 - m);
+  const cw = Math.min(w - 1, box.x1 + m) - x0 + 1;
+  const ch = Math.min(h - 1, box.y1 + m) - y0 + 1;
+  const crop = (src: Uint8Array): Plane => {
+    const p = newPlane(cw, ch);
+    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) p.d[y * cw + x] = src[(y + y0) * w + x + x0];
+    return p;
+  };
+  const kept = dilatePlane(erodePlane(crop(bin), r), r);
+  const near = dilatePlane(crop(gaps), 3 * r);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const c = y * cw + x;
+      const i = (y + y0) * w + x + x0;
+      if (bin[i] && near.d[c] > 0.5 && kept.d[c] <= 0.5) bin[i] = 0;
+    }
 }
 
 /** The analysis' vegetation regions at w×h, or null when there are none. */
@@ -132,16 +149,23 @@ function dropFragments(bin: Uint8Array, w: number, h: number, minArea: number): 
       const i = stack[--sp];
       members.push(i);
       const x = i % w;
-      const y = (i - x) / w;
-      const visit = (j: number) => {
-        if (!bin[j] || seen[j]) return;
-        seen[j] = 1;
-        stack[sp++] = j;
-      };
-      if (x > 0) visit(i - 1);
-      if (x < w - 1) visit(i + 1);
-      if (y > 0) visit(i - w);
-      if (y < h - 1) visit(i + w);
+      // Neighbours pushed inline: a closure made per pixel cost more than the fill itself.
+      if (x > 0 && bin[i - 1] && !seen[i - 1]) {
+        seen[i - 1] = 1;
+        stack[sp++] = i - 1;
+      }
+      if (x < w - 1 && bin[i + 1] && !seen[i + 1]) {
+        seen[i + 1] = 1;
+        stack[sp++] = i + 1;
+      }
+      if (i >= w && bin[i - w] && !seen[i - w]) {
+        seen[i - w] = 1;
+        stack[sp++] = i - w;
+      }
+      if (i + w < w * h && bin[i + w] && !seen[i + w]) {
+        seen[i + w] = 1;
+        stack[sp++] = i + w;
+      }
     }
     if (members.length < minArea) for (const i of members) bin[i] = 0;
   }

@@ -38,14 +38,14 @@ export function skyColouredPixels(img: Rgb, sky: Plane, region: Uint8Array): Uin
   const lab = [0, 0, 0];
   for (let y = 0; y < h; y++) {
     const s = y * 3;
+    if (rowSky[s] > 1e5) continue;
+    const chromaticSky = Math.hypot(rowSky[s + 1], rowSky[s + 2]) >= MIN_SKY_CHROMA;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!region[i]) continue;
       rgbToLab(img.d[i * 3], img.d[i * 3 + 1], img.d[i * 3 + 2], lab);
       const toSky = Math.hypot(lab[0] - rowSky[s], lab[1] - rowSky[s + 1], lab[2] - rowSky[s + 2]);
       const toSurface = Math.hypot(lab[0] - surface[0], lab[1] - surface[1], lab[2] - surface[2]);
-      if (rowSky[s] > 1e5) continue;
-      const chromaticSky = Math.hypot(rowSky[s + 1], rowSky[s + 2]) >= MIN_SKY_CHROMA;
       if (toSky < SKY_DE && chromaticSky ? toSurface > toSky * APART : blueSky && lab[2] < BLUE_B && toSurface > BLUE_APART) out[i] = 1;
     }
   }
