@@ -41,6 +41,13 @@ export interface CompositeResult {
 }
 
 /** Smallest legible pattern feature, in pixels. */
+/**
+ * Where a pixel covers much of a feature, four samples on a rotated grid (x, y pairs in pixels):
+ * four distinct offsets along each axis, so courses at any angle are resolved as well as by a
+ * 3×3 grid at under half its cost.
+ */
+const RGSS = [-0.375, -0.125, 0.125, -0.375, 0.375, 0.125, -0.125, 0.375];
+
 function minFeaturePx(recipe: MaterialRecipe): number {
   return recipe.kind === 'tile' && recipe.layout === 'mosaic' ? 4 : 6;
 }
@@ -136,8 +143,7 @@ export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: Mat
     }
     const fw = t.fw;
     fwb[i] = fw;
-    const n = fw < feat * 0.12 || fw > feat * 0.9 ? 1 : fw < feat * 0.3 ? 2 : 3;
-    if (n === 1) {
+    if (fw < feat * 0.12 || fw > feat * 0.9) {
       sample(t.u, t.v, fw, tmp);
       alb[i * 3] = tmp[0];
       alb[i * 3 + 1] = tmp[1];
@@ -149,18 +155,16 @@ export function compositeMaterial(img: Rgb, lum: Plane, mask: Plane, recipe: Mat
     let g = 0;
     let b = 0;
     let hh = 0;
-    for (let sy = 0; sy < n; sy++) {
-      const oy = (sy + 0.5) / n - 0.5;
-      for (let sx = 0; sx < n; sx++) {
-        const ox = (sx + 0.5) / n - 0.5;
-        sample(t.u + t.dux * ox + t.duy * oy, t.v + t.dvx * ox + t.dvy * oy, fw / n, tmp);
-        r += tmp[0];
-        g += tmp[1];
-        b += tmp[2];
-        hh += tmp[3];
-      }
+    for (let s = 0; s < RGSS.length; s += 2) {
+      const ox = RGSS[s];
+      const oy = RGSS[s + 1];
+      sample(t.u + t.dux * ox + t.duy * oy, t.v + t.dvx * ox + t.dvy * oy, fw / 2, tmp);
+      r += tmp[0];
+      g += tmp[1];
+      b += tmp[2];
+      hh += tmp[3];
     }
-    const q = 1 / (n * n);
+    const q = 2 / RGSS.length;
     alb[i * 3] = r * q;
     alb[i * 3 + 1] = g * q;
     alb[i * 3 + 2] = b * q;
