@@ -55,7 +55,7 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
     half.d[i] = m[i] > 0.5 ? 1 : 0;
   }
   const band = grow(half, reach);
-  const { scene, weight } = solidSceneColour(img, grow(touched, reach), reach);
+  const { scene, weight } = nearestSceneColour(img, alpha, sky, solidSceneColour(img, grow(touched, reach), reach));
   const share = newPlane(w, h);
   const I = [0, 0, 0];
   const S = [0, 0, 0];
@@ -156,6 +156,57 @@ function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane
     for (let k = 0; k < 3; k++) scene[k].d[i] /= den;
   }
   return { scene, weight };
+}
+
+/** sRGB distance from the old sky's local colour beyond which a pixel the matte left is plainly scene, not a mix. */
+const PLAIN_SCENE = 0.3;
+/** Share of the wide solid scene's distance from the sky that a plain scene pixel is at least as far. */
+const PLAIN_SHARE = 0.85;
+/** Blur (px) of the plain scene pixels that gives the colour a mix beside them is unmixed toward. */
+const PLAIN_SIGMA = 1.2;
+/** Weight of plain scene in that blur from which its colour replaces the wide solid scene's. */
+const PLAIN_WEIGHT = 0.1;
+
+/**
+ * The scene a mixed pixel is blurred with is the scene right beside it: the dark coping of a
+ * cornice, not the pale wall the wide solid-scene blur averages a few pixels further in (which
+ * painted the sky's blur above the coping wall-coloured, a pale band along the roofline). Where
+ * plain scene pixels (no sky alpha, far from the sky's colour) lie within a pixel or two, their
+ * close blur is the scene colour when it is farther from the sky than the wide one (a blurred
+ * edge's own pixels are nearer the sky than the scene behind them); elsewhere the wide one stays.
+ */
+function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, wide: { scene: [Plane, Plane, Plane]; weight: Plane }): { scene: [Plane, Plane, Plane]; weight: Plane } {
+  const { w, h, d } = img;
+  const c = sky.d;
+  const plain = newPlane(w, h);
+  const heavy = newPlane(w, h);
+  const ch: [Plane, Plane, Plane] = [newPlane(w, h), newPlane(w, h), newPlane(w, h)];
+  for (let i = 0; i < w * h; i++) {
+    const j = i * 3;
+    if (alpha.d[i] > 0.02) continue;
+    // Plain: as far from the sky as the wide scene is (a blurred edge's own mix is not).
+    const wideFar = wide.weight.d[i] > MIN_WEIGHT ? Math.hypot(wide.scene[0].d[i] - c[j], wide.scene[1].d[i] - c[j + 1], wide.scene[2].d[i] - c[j + 2]) * PLAIN_SHARE : 0;
+    const far = Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]);
+    if (far <= Math.max(PLAIN_SCENE, wideFar)) continue;
+    // The farther from the sky, the surer a pixel is scene and not part of the blur.
+    const weight = far ** 4;
+    plain.d[i] = 1;
+    heavy.d[i] = weight;
+    for (let k = 0; k < 3; k++) ch[k].d[i] = d[j + k] * weight;
+  }
+  const near = blurPlane(plain, PLAIN_SIGMA);
+  const sum = blurPlane(heavy, PLAIN_SIGMA);
+  const col = ch.map((p) => blurPlane(p, PLAIN_SIGMA));
+  for (let i = 0; i < w * h; i++) {
+    if (near.d[i] < PLAIN_WEIGHT) continue;
+    const j = i * 3;
+    const F = [col[0].d[i] / sum.d[i], col[1].d[i] / sum.d[i], col[2].d[i] / sum.d[i]];
+    // A mix only moves toward the sky: of the two, the scene farther from it is the one blurred in.
+    if (wide.weight.d[i] > MIN_WEIGHT && Math.hypot(F[0] - c[j], F[1] - c[j + 1], F[2] - c[j + 2]) <= Math.hypot(wide.scene[0].d[i] - c[j], wide.scene[1].d[i] - c[j + 1], wide.scene[2].d[i] - c[j + 2])) continue;
+    for (let k = 0; k < 3; k++) wide.scene[k].d[i] = F[k];
+    wide.weight.d[i] = Math.max(wide.weight.d[i], near.d[i]);
+  }
+  return wide;
 }
 
 /** How close (px) to the solid scene a pixel the matte left is a mix at the building's edge, not sky the matte did not reach. */
