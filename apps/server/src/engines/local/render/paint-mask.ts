@@ -1,6 +1,7 @@
 import { dilatePlane, erodePlane, guidedFilter } from '../pixels/filters.js';
 import { newPlane, pixelBox, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
 import type { SceneAnalysis } from './analysis.js';
+import { foliageInFront } from './foliage.js';
 import { skyColouredPixels } from './sky-coloured.js';
 import { standingObjects, type SurfaceKind } from './standing-objects.js';
 
@@ -15,7 +16,8 @@ export interface PaintMask {
 
 /**
  * Where a material may go inside a region: the region's mask minus the sky, the vegetation and,
- * given the photo, the sky seen through a tree in front (sky-coloured.ts) with the twigs between,
+ * given the photo, the foliage of a tree in front that the region took in (foliage.ts), the sky
+ * seen through a tree in front (sky-coloured.ts) with the twigs between,
  * and the people, vehicles and posts standing in front of the surface
  * (standing-objects.ts) — each unless most of the region is that, i.e. the user put the material
  * there on purpose — without its small fragments, then snapped to the photo's edges by a guided
@@ -45,6 +47,7 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
     if (!keepVeg && veg && veg.d[i] > 0.5) continue;
     bin[i] = 1;
   }
+  if (photo && photo.img.w === w && photo.img.h === h) keepOutFoliage(bin, foliageInFront(photo.img, bin));
   let objectsKeptOut = 0;
   if (photo) {
     const objects = standingObjects(photo.img, bin, a.sky.horizonY, photo.surface);
@@ -73,6 +76,18 @@ export function paintableMask(mask: Plane, guide: Plane, a: SceneAnalysis, photo
     out.d[i] = v;
   }
   return { mask: out, objectsKeptOut };
+}
+
+/** Takes the foliage in front of the surface out of `bin` — unless it is most of the region (a hedge the user brushed on purpose). */
+function keepOutFoliage(bin: Uint8Array, foliage: Uint8Array): void {
+  let left = 0;
+  let leaves = 0;
+  for (let i = 0; i < bin.length; i++) {
+    left += bin[i];
+    leaves += foliage[i];
+  }
+  if (leaves === 0 || leaves > left * 0.5) return;
+  for (let i = 0; i < bin.length; i++) if (foliage[i]) bin[i] = 0;
 }
 
 /**
