@@ -27,6 +27,9 @@ export async function balanceOf(request: APIRequestContext, token: string): Prom
  */
 export function makeFacadePng(width = 640, height = 420, { grain = 0 }: { grain?: number } = {}): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
+  // Seeded grain: the same picture every run, so Generate Regions on it gives the same regions.
+  let seed = 20261128;
+  const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
   const facade = { x0: width * 0.18, x1: width * 0.82, y0: height * 0.22, y1: height * 0.82 };
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -42,7 +45,7 @@ export function makeFacadePng(width = 640, height = 420, { grain = 0 }: { grain?
         const t = y / height;
         c = [Math.round(150 + 70 * t), Math.round(185 + 45 * t), Math.round(225 + 20 * t)];
       }
-      if (grain) c = c.map((v) => Math.max(0, Math.min(255, v + Math.round((Math.random() - 0.5) * 2 * grain)))) as typeof c;
+      if (grain) c = c.map((v) => Math.max(0, Math.min(255, v + Math.round((random() - 0.5) * 2 * grain)))) as typeof c;
       raw.set(c, (y * width + x) * 3);
     }
   return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
