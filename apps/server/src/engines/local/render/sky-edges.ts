@@ -55,7 +55,8 @@ export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
     half.d[i] = m[i] > 0.5 ? 1 : 0;
   }
   const band = grow(half, reach);
-  const { scene, weight } = nearestSceneColour(img, alpha, sky, solidSceneColour(img, grow(touched, reach), reach));
+  const near = grow(touched, reach);
+  const { scene, weight } = nearestSceneColour(img, alpha, sky, grow(touched, reach + 3), solidSceneColour(img, near, reach));
   const share = newPlane(w, h);
   const I = [0, 0, 0];
   const S = [0, 0, 0];
@@ -162,8 +163,6 @@ function solidSceneColour(img: Rgb, near: Plane, sigma: number): { scene: [Plane
 const PLAIN_SCENE = 0.3;
 /** Share of the wide solid scene's distance from the sky that a plain scene pixel is at least as far. */
 const PLAIN_SHARE = 0.85;
-/** Blur (px) of the plain scene pixels that gives the colour a mix beside them is unmixed toward. */
-const PLAIN_SIGMA = 1.2;
 /** Weight of plain scene in that blur from which its colour replaces the wide solid scene's. */
 const PLAIN_WEIGHT = 0.1;
 
@@ -175,38 +174,44 @@ const PLAIN_WEIGHT = 0.1;
  * close blur is the scene colour when it is farther from the sky than the wide one (a blurred
  * edge's own pixels are nearer the sky than the scene behind them); elsewhere the wide one stays.
  */
-function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, wide: { scene: [Plane, Plane, Plane]; weight: Plane }): { scene: [Plane, Plane, Plane]; weight: Plane } {
+function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, zone: Plane, wide: { scene: [Plane, Plane, Plane]; weight: Plane }): { scene: [Plane, Plane, Plane]; weight: Plane } {
   const { w, h, d } = img;
   const c = sky.d;
+  const dist = (r: number, g: number, b: number, j: number) => Math.sqrt((r - c[j]) ** 2 + (g - c[j + 1]) ** 2 + (b - c[j + 2]) ** 2);
   const plain = newPlane(w, h);
   const heavy = newPlane(w, h);
   const ch: [Plane, Plane, Plane] = [newPlane(w, h), newPlane(w, h), newPlane(w, h)];
   for (let i = 0; i < w * h; i++) {
+    if (zone.d[i] < 0.5 || alpha.d[i] > 0.02) continue;
     const j = i * 3;
-    if (alpha.d[i] > 0.02) continue;
     // Plain: as far from the sky as the wide scene is (a blurred edge's own mix is not).
-    const wideFar = wide.weight.d[i] > MIN_WEIGHT ? Math.hypot(wide.scene[0].d[i] - c[j], wide.scene[1].d[i] - c[j + 1], wide.scene[2].d[i] - c[j + 2]) * PLAIN_SHARE : 0;
-    const far = Math.hypot(d[j] - c[j], d[j + 1] - c[j + 1], d[j + 2] - c[j + 2]);
+    const wideFar = wide.weight.d[i] > MIN_WEIGHT ? dist(wide.scene[0].d[i], wide.scene[1].d[i], wide.scene[2].d[i], j) * PLAIN_SHARE : 0;
+    const far = dist(d[j], d[j + 1], d[j + 2], j);
     if (far <= Math.max(PLAIN_SCENE, wideFar)) continue;
     // The farther from the sky, the surer a pixel is scene and not part of the blur.
-    const weight = far ** 4;
+    const weight = far * far * far * far;
     plain.d[i] = 1;
     heavy.d[i] = weight;
     for (let k = 0; k < 3; k++) ch[k].d[i] = d[j + k] * weight;
   }
-  const near = blurPlane(plain, PLAIN_SIGMA);
-  const sum = blurPlane(heavy, PLAIN_SIGMA);
-  const col = ch.map((p) => blurPlane(p, PLAIN_SIGMA));
+  const near = closeBlur(plain);
+  const sum = closeBlur(heavy);
+  const col = ch.map(closeBlur);
   for (let i = 0; i < w * h; i++) {
     if (near.d[i] < PLAIN_WEIGHT) continue;
     const j = i * 3;
     const F = [col[0].d[i] / sum.d[i], col[1].d[i] / sum.d[i], col[2].d[i] / sum.d[i]];
     // A mix only moves toward the sky: of the two, the scene farther from it is the one blurred in.
-    if (wide.weight.d[i] > MIN_WEIGHT && Math.hypot(F[0] - c[j], F[1] - c[j + 1], F[2] - c[j + 2]) <= Math.hypot(wide.scene[0].d[i] - c[j], wide.scene[1].d[i] - c[j + 1], wide.scene[2].d[i] - c[j + 2])) continue;
+    if (wide.weight.d[i] > MIN_WEIGHT && dist(F[0], F[1], F[2], j) <= dist(wide.scene[0].d[i], wide.scene[1].d[i], wide.scene[2].d[i], j)) continue;
     for (let k = 0; k < 3; k++) wide.scene[k].d[i] = F[k];
     wide.weight.d[i] = Math.max(wide.weight.d[i], near.d[i]);
   }
   return wide;
+}
+
+/** A blur over a pixel or two (two 3×3 box passes). */
+function closeBlur(p: Plane): Plane {
+  return boxBlurPlane(boxBlurPlane(p, 1), 1);
 }
 
 /** How close (px) to the solid scene a pixel the matte left is a mix at the building's edge, not sky the matte did not reach. */
