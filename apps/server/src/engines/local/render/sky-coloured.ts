@@ -44,8 +44,9 @@ export function skyColouredPixels(img: Rgb, sky: Plane, region: Uint8Array): Uin
       const i = y * w + x;
       if (!region[i]) continue;
       rgbToLab(img.d[i * 3], img.d[i * 3 + 1], img.d[i * 3 + 2], lab);
-      const toSky = Math.hypot(lab[0] - rowSky[s], lab[1] - rowSky[s + 1], lab[2] - rowSky[s + 2]);
-      const toSurface = Math.hypot(lab[0] - surface[0], lab[1] - surface[1], lab[2] - surface[2]);
+      // Square roots, not Math.hypot: this runs for every pixel of the region.
+      const toSky = Math.sqrt((lab[0] - rowSky[s]) ** 2 + (lab[1] - rowSky[s + 1]) ** 2 + (lab[2] - rowSky[s + 2]) ** 2);
+      const toSurface = Math.sqrt((lab[0] - surface[0]) ** 2 + (lab[1] - surface[1]) ** 2 + (lab[2] - surface[2]) ** 2);
       if (toSky < SKY_DE && chromaticSky ? toSurface > toSky * APART : blueSky && lab[2] < BLUE_B && toSurface > BLUE_APART) out[i] = 1;
     }
   }
