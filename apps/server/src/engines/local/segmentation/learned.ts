@@ -4,6 +4,7 @@ import type { SuperpixelAnalysis } from '../classifier/features.js';
 import { predict, shippedModel, type RegionModel } from '../classifier/model.js';
 import type { Rgb } from '../pixels/image.js';
 import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolution.js';
+import { unifyFlatSurfaces } from './flat-surfaces.js';
 import { keepPreviewSky, type PreviewSky } from './sky-agreement.js';
 
 /**
@@ -11,7 +12,8 @@ import { keepPreviewSky, type PreviewSky } from './sky-agreement.js';
  * its render type allows), smoothed over the superpixel graph; a measured rule keeps sky hanging
  * from the top edge through neighbours of like colour (SKY_STEP), ground does not rise above a
  * horizon read from the lines (GROUND_ABOVE_HORIZON) (a ground-from-the-bottom rule was measured to hurt: ground beyond water or
- * a hedge lost its label, held-out ground IoU 0.64 without it, 0.48 with), and the superpixels of one class form one region (regions need
+ * a hedge lost its label, held-out ground IoU 0.64 without it, 0.48 with), a flat surface of one colour takes one label
+ * (flat-surfaces.ts), and the superpixels of one class form one region (regions need
  * not be connected: all the windows of a façade are one region). A superpixel the classifier
  * is unsure of (its best class under UNSURE_BELOW) joins an unnamed "region" of its likeliest
  * class instead of being guessed; each region carries its mean confidence. The sky region keeps
@@ -160,6 +162,7 @@ export function classifySuperpixels(a: SuperpixelAnalysis, opts: Omit<LearnedOpt
     // First: a wall demoted from ground may take sky next, and must then hang from the top like any sky.
     groundAboveHorizon(a, prob, cls);
     demoteUnreached(a, prob, cls, SKY, (k) => a.top[k] === 1, (j, k) => cls[j] === SKY && near(j, k));
+    if (opts.renderType !== 'interior') unifyFlatSurfaces(a, prob, cls, UNSURE_BELOW);
   }
   return { cls, prob };
 }
