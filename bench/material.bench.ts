@@ -5,7 +5,7 @@
  * no plane, on the plane the engine estimates itself (the shipped path: lines and vanishing points
  * timed too), with no material at all, and — when BASELINE_ENGINE names a copy of the engine of
  * another commit — the same render by that engine in the same run (goal: <= 2x the baseline).
- * Median of 3 runs each, CPU time (other work on a shared machine does not count).
+ * Median of 3 runs each after an untimed one, CPU time (other work on a shared machine does not count).
  *
  *   npx tsx bench/material.bench.ts
  *   git archive <commit> apps/server/src/engines/local | tar -x -C /tmp/base && \
@@ -29,7 +29,13 @@ const BRICK: MaterialRecipe = { kind: 'brick', bond: 'flemish', color: '#9a4a32'
 const BASE: RenderParams = { mode: 'photorealistic', seed: 1234567890, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 3000, lighting: 'natural-daylight', weather: 'partly-cloudy', regions: [] };
 type Render = (input: Rgb, masks: Plane[], p: RenderParams, progress: (n: number) => void) => Rgb;
 
+/**
+ * Median CPU time of `runs` renders after one untimed render: a pool worker renders the variations
+ * of a request one after another, so all but its first run on compiled code (and timing the first,
+ * half-compiled run made the figures swing by a third from run to run).
+ */
 function cpuMedian(f: () => void, runs = 3): number {
+  f();
   const t: number[] = [];
   for (let k = 0; k < runs; k++) {
     const before = process.cpuUsage();
