@@ -5,7 +5,7 @@
  * no plane, on the plane the engine estimates itself (the shipped path: lines and vanishing points
  * timed too), with no material at all, and — when BASELINE_ENGINE names a copy of the engine of
  * another commit — the same render by that engine in the same run (goal: <= 2x the baseline).
- * Median of 3 runs each after an untimed one, CPU time (other work on a shared machine does not count).
+ * CPU time (other work on a shared machine does not count), median of 5 interleaved rounds.
  *
  *   npx tsx bench/material.bench.ts
  *   git archive <commit> apps/server/src/engines/local | tar -x -C /tmp/base && \
@@ -35,23 +35,27 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 /**
- * Median CPU time of `runs` renders after one untimed render: a pool worker renders the variations
- * of a request one after another, so all but its first run on compiled code (and timing the first,
- * half-compiled run made the figures swing by a third from run to run).
+ * CPU time of each render, in interleaved rounds: every round renders each case once, in turn,
+ * after two untimed rounds (a pool worker renders a request's variations in a row, so all but its
+ * first run on compiled code). Interleaving gives each engine the same share of what the shared
+ * machine and the collector do meanwhile; timing one engine's runs in a row, then the other's,
+ * made a ratio swing from 1.5x to 2.1x between two runs of this bench.
  */
-function cpuMedian(f: () => void, runs = 3): number {
-  f();
-  const t: number[] = [];
-  for (let k = 0; k < runs; k++) {
-    // What earlier work left to collect (the evaluation set's masks, another engine's buffers)
-    // is collected before the clock starts, not charged to this render.
-    collectGarbage();
-    const before = process.cpuUsage();
-    f();
-    t.push(process.cpuUsage(before).user / 1000);
-  }
-  return t.sort((a, b) => a - b)[runs >> 1];
+function cpuRounds(cases: Record<string, () => void>, rounds = 5): Record<string, number[]> {
+  const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let r = -2; r < rounds; r++)
+    for (const [name, f] of Object.entries(cases)) {
+      // What earlier work left to collect (the evaluation set's masks, another engine's buffers)
+      // is collected before the clock starts, not charged to this render.
+      collectGarbage();
+      const before = process.cpuUsage();
+      f();
+      if (r >= 0) times[name].push(process.cpuUsage(before).user / 1000);
+    }
+  return times;
 }
+
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1];
 
 export async function run(): Promise<BenchResult[]> {
   const e = (await loadEvalSet()).find((s) => s.name === WALL.photo)!;
@@ -63,21 +67,32 @@ export async function run(): Promise<BenchResult[]> {
   const brick = (render: Render, withPlane: boolean | 'estimate') => () =>
     render(img, [region], { ...BASE, regions: [{ recipe: BRICK, surface: 'wall', plane: withPlane === 'estimate' ? undefined : withPlane ? plane : null }] }, () => {});
   const none = (render: Render) => () => render(img, [newPlane(W, H)], { ...BASE, regions: [{ surface: 'wall' }] }, () => {});
-  const rows: BenchResult[] = [];
-  const onPlane = cpuMedian(brick(renderImage, true));
-  rows.push({ name: `render ${W}x${H} (${WALL.photo}), brick on its plane: CPU time`, value: Math.round(onPlane), unit: 'ms' });
-  const estimated = cpuMedian(brick(renderImage, 'estimate'));
-  rows.push({ name: '  brick on the plane the engine estimates (lines + vanishing points included)', value: Math.round(estimated), unit: 'ms' });
-  rows.push({ name: '  brick with no plane (screen-space mapping)', value: Math.round(cpuMedian(brick(renderImage, false))), unit: 'ms' });
-  rows.push({ name: '  no material', value: Math.round(cpuMedian(none(renderImage))), unit: 'ms' });
   const baseDir = process.env.BASELINE_ENGINE;
-  if (baseDir) {
-    const old = (await import(pathToFileURL(path.join(baseDir, 'render/pipeline.ts')).href)) as { renderImage: Render };
-    const then = cpuMedian(brick(old.renderImage, false));
-    rows.push({ name: '  baseline engine: brick (its own mapping)', value: Math.round(then), unit: 'ms' });
-    rows.push({ name: '  baseline engine: no material', value: Math.round(cpuMedian(none(old.renderImage))), unit: 'ms' });
-    rows.push({ name: '  brick on its plane / baseline brick', value: Number((onPlane / Math.max(1, then)).toFixed(2)), unit: '×', target: '<= 2×' });
-    rows.push({ name: '  brick on the estimated plane / baseline brick', value: Number((estimated / Math.max(1, then)).toFixed(2)), unit: '×', target: '<= 2×' });
+  const old = baseDir ? ((await import(pathToFileURL(path.join(baseDir, 'render/pipeline.ts')).href)) as { renderImage: Render }) : null;
+  const t = cpuRounds({
+    onPlane: brick(renderImage, true),
+    estimated: brick(renderImage, 'estimate'),
+    screen: brick(renderImage, false),
+    none: none(renderImage),
+    ...(old ? { baseBrick: brick(old.renderImage, false), baseNone: none(old.renderImage) } : {}),
+  });
+  if (process.env.BENCH_ROUNDS) console.log(JSON.stringify(t));
+  const ms = (k: string) => Math.round(median(t[k]));
+  const rows: BenchResult[] = [
+    { name: `render ${W}x${H} (${WALL.photo}), brick on its plane: CPU time`, value: ms('onPlane'), unit: 'ms' },
+    { name: '  brick on the plane the engine estimates (lines + vanishing points included)', value: ms('estimated'), unit: 'ms' },
+    { name: '  brick with no plane (screen-space mapping)', value: ms('screen'), unit: 'ms' },
+    { name: '  no material', value: ms('none'), unit: 'ms' },
+  ];
+  if (old) {
+    // Each round's own ratio (both renders timed side by side), their median.
+    const ratio = (k: string) => Number(median(t[k].map((v, r) => v / Math.max(1, t.baseBrick[r]))).toFixed(2));
+    rows.push(
+      { name: '  baseline engine: brick (its own mapping)', value: ms('baseBrick'), unit: 'ms' },
+      { name: '  baseline engine: no material', value: ms('baseNone'), unit: 'ms' },
+      { name: '  brick on its plane / baseline brick (median of the rounds\' ratios)', value: ratio('onPlane'), unit: '×', target: '<= 2×' },
+      { name: '  brick on the estimated plane / baseline brick', value: ratio('estimated'), unit: '×', target: '<= 2×' },
+    );
   }
   return rows;
 }

@@ -13,6 +13,7 @@ import { cross, dot, normalize, scale, type Vec3 } from './linalg.js';
 import type { PlaneKind, RegionPlane } from './plane.js';
 import { homography, orient, orthogonalTo, ray, regionStats, vpOf, type K, type Stats } from './camera-plane.js';
 import type { ViewPasses } from './view-passes.js';
+import { median } from '../pixels/stats.js';
 
 const NOMINAL_UP: Vec3 = [0, -1, 0];
 const EYE_M = 1.6;
@@ -188,11 +189,6 @@ function kindOf(normal: Vec3, up: Vec3, p0: Vec3): PlaneKind {
   if (Math.abs(c) < 0.5) return 'wall';
   // Facing up: a floor below the eye, a roof above it; facing down: a ceiling.
   return c > 0 && dot(p0, up) < 0 ? 'floor' : 'roof';
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((p, q) => p - q);
-  return s[s.length >> 1];
 }
 
 function planeOf(pv: ViewPasses, k: K, up: Vec3, mask: Plane, sample: RegionSample, stats: Stats, realHeightM: number): RegionPlane | null {

@@ -282,3 +282,41 @@ export function pixelBox(pixels: Iterable<number>, w: number): { x0: number; x1:
   }
   return { x0, x1, y0, y1 };
 }
+
+/** A rectangle of an image's pixels: its left, top, width and height. */
+export interface PixelWindow {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The window around `box` grown by `margin` on every side, within a w×h image. */
+export function windowAround(box: { x0: number; x1: number; y0: number; y1: number }, margin: number, w: number, h: number): PixelWindow {
+  const x = Math.max(0, box.x0 - margin);
+  const y = Math.max(0, box.y0 - margin);
+  return { x, y, w: Math.min(w - 1, box.x1 + margin) - x + 1, h: Math.min(h - 1, box.y1 + margin) - y + 1 };
+}
+
+/** The pixels of a one-value-per-pixel image `src` inside `win`, as a plane. */
+export function cropPlane(src: { d: ArrayLike<number>; w: number }, win: PixelWindow): Plane {
+  const out = newPlane(win.w, win.h);
+  for (let y = 0; y < win.h; y++) {
+    const from = (y + win.y) * src.w + win.x;
+    for (let x = 0; x < win.w; x++) out.d[y * win.w + x] = src.d[from + x];
+  }
+  return out;
+}
+
+export function cropRgb(src: Rgb, win: PixelWindow): Rgb {
+  const out = newRgb(win.w, win.h);
+  for (let y = 0; y < win.h; y++) out.d.set(src.d.subarray(((y + win.y) * src.w + win.x) * 3, ((y + win.y) * src.w + win.x + win.w) * 3), y * win.w * 3);
+  return out;
+}
+
+/** A plane the size of a w×h image holding `part` inside `win` and `outside` elsewhere. */
+export function placePlane(part: Plane, win: PixelWindow, w: number, h: number, outside = 0): Plane {
+  const out = newPlane(w, h, outside);
+  for (let y = 0; y < win.h; y++) out.d.set(part.d.subarray(y * win.w, (y + 1) * win.w), (y + win.y) * w + win.x);
+  return out;
+}

@@ -2,6 +2,7 @@ import { rgbToLab } from '../pixels/color.js';
 import { dilatePlane, erodePlane, sobel } from '../pixels/filters.js';
 import { fitSize, luminance, newPlane, resizePlane, resizeRgb, type Rgb } from '../pixels/image.js';
 import { components } from '../segmentation/blobs.js';
+import { median } from '../pixels/stats.js';
 
 /** Work side: crowns are large, their outline is snapped to the photo's edges afterwards. */
 const WORK_SIDE = 512;
@@ -90,8 +91,4 @@ export function foliageInFront(img: Rgb, region: Uint8Array): Uint8Array {
 
 function isLeaf(a: number, b: number): boolean {
   return a < LEAF_A && b > -a * 0.5;
-}
-
-function median(v: number[]): number {
-  return v.sort((x, y) => x - y)[v.length >> 1];
 }

@@ -1,5 +1,5 @@
 import { dilatePlane, erodePlane, guidedFilter } from '../pixels/filters.js';
-import { newPlane, pixelBox, resizePlane, type Plane, type Rgb } from '../pixels/image.js';
+import { cropPlane, newPlane, pixelBox, resizePlane, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 import type { SceneAnalysis } from './analysis.js';
 import { foliageInFront } from './foliage.js';
 import { skyColouredPixels } from './sky-coloured.js';
@@ -118,23 +118,13 @@ function keepOutSkyGaps(bin: Uint8Array, gaps: Uint8Array, w: number, h: number)
     }
   if (gapPixels.length === 0) return;
   const r = Math.max(1, Math.round(Math.max(w, h) / 200));
-  const box = pixelBox(gapPixels, w);
-  const m = 5 * r + 1;
-  const x0 = Math.max(0, box.x0 - m);
-  const y0 = Math.max(0, box.y0 - m);
-  const cw = Math.min(w - 1, box.x1 + m) - x0 + 1;
-  const ch = Math.min(h - 1, box.y1 + m) - y0 + 1;
-  const crop = (src: Uint8Array): Plane => {
-    const p = newPlane(cw, ch);
-    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) p.d[y * cw + x] = src[(y + y0) * w + x + x0];
-    return p;
-  };
-  const kept = dilatePlane(erodePlane(crop(bin), r), r);
-  const near = dilatePlane(crop(gaps), 3 * r);
-  for (let y = 0; y < ch; y++)
-    for (let x = 0; x < cw; x++) {
-      const c = y * cw + x;
-      const i = (y + y0) * w + x + x0;
+  const win = windowAround(pixelBox(gapPixels, w), 5 * r + 1, w, h);
+  const kept = dilatePlane(erodePlane(cropPlane({ d: bin, w }, win), r), r);
+  const near = dilatePlane(cropPlane({ d: gaps, w }, win), 3 * r);
+  for (let y = 0; y < win.h; y++)
+    for (let x = 0; x < win.w; x++) {
+      const c = y * win.w + x;
+      const i = (y + win.y) * w + x + win.x;
       if (bin[i] && near.d[c] > 0.5 && kept.d[c] <= 0.5) bin[i] = 0;
     }
 }

@@ -1,5 +1,5 @@
 import { blurPlane, boxBlurPlane } from '../pixels/filters.js';
-import { newPlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { cropPlane, cropRgb, newPlane, pixelBox, placePlane, smoothstep, windowAround, type PixelWindow, type Plane, type Rgb } from '../pixels/image.js';
 
 /**
  * The skyline's mixed pixels. The photo's own blur spreads the sky a few pixels into the scene,
@@ -42,12 +42,49 @@ function edgeReach(w: number, h: number): number {
   return Math.max(4, Math.round(Math.max(w, h) / 160));
 }
 
-/** The mixed pixels along the edge of `alpha` (sky alpha) against the old sky's local colour `sky`. */
+/**
+ * The mixed pixels along the edge of `alpha` (sky alpha) against the old sky's local colour `sky`.
+ * Worked out in the window around the skyline only (deep in the sky and far in the scene there is
+ * nothing mixed, and no solid scene within a blur's reach of the sky's interior).
+ */
 export function skyEdge(img: Rgb, alpha: Plane, sky: Rgb): SkyEdge {
+  const { w, h } = img;
+  const reach = edgeReach(w, h);
+  const win = skylineWindow(alpha, reach);
+  if (!win) return skyEdgeIn(img, alpha, sky, reach);
+  const part = skyEdgeIn(cropRgb(img, win), cropPlane(alpha, win), cropRgb(sky, win), reach);
+  return {
+    share: placePlane(part.share, win, w, h),
+    scene: part.scene.map((p) => placePlane(p, win, w, h)) as [Plane, Plane, Plane],
+    weight: placePlane(part.weight, win, w, h),
+  };
+}
+
+/** Beyond the blurs' reach (the solid scene's, about 4 reach, and the band's) from the skyline. */
+const WINDOW_MARGIN_REACHES = 6;
+
+/**
+ * The window around the skyline: the edge of the pixels with any sky alpha, grown by the blurs'
+ * reach; null when it would be most of the picture anyway (or there is no skyline).
+ */
+function skylineWindow(alpha: Plane, reach: number): PixelWindow | null {
+  const { w, h, d } = alpha;
+  const edge: number[] = [];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const t = d[i] > 0.02;
+      if ((x + 1 < w && d[i + 1] > 0.02 !== t) || (y + 1 < h && d[i + w] > 0.02 !== t)) edge.push(i);
+    }
+  if (edge.length === 0) return null;
+  const win = windowAround(pixelBox(edge, w), WINDOW_MARGIN_REACHES * reach + 4, w, h);
+  return win.w * win.h > 0.8 * w * h ? null : win;
+}
+
+function skyEdgeIn(img: Rgb, alpha: Plane, sky: Rgb, reach: number): SkyEdge {
   const { w, h, d } = img;
   const m = alpha.d;
   const c = sky.d;
-  const reach = edgeReach(w, h);
   const touched = newPlane(w, h);
   const half = newPlane(w, h);
   for (let i = 0; i < w * h; i++) {
@@ -178,9 +215,9 @@ function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, zone: Plane, wide:
   const { w, h, d } = img;
   const c = sky.d;
   const dist = (r: number, g: number, b: number, j: number) => Math.sqrt((r - c[j]) ** 2 + (g - c[j + 1]) ** 2 + (b - c[j + 2]) ** 2);
-  const plain = newPlane(w, h);
-  const heavy = newPlane(w, h);
-  const ch: [Plane, Plane, Plane] = [newPlane(w, h), newPlane(w, h), newPlane(w, h)];
+  // Plain pixels are few (about 1 % of a photo): their close blur is spread from each of them.
+  const plain: number[] = [];
+  const values: number[] = [];
   for (let i = 0; i < w * h; i++) {
     if (zone.d[i] < 0.5 || alpha.d[i] > 0.02) continue;
     const j = i * 3;
@@ -190,13 +227,10 @@ function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, zone: Plane, wide:
     if (far <= Math.max(PLAIN_SCENE, wideFar)) continue;
     // The farther from the sky, the surer a pixel is scene and not part of the blur.
     const weight = far * far * far * far;
-    plain.d[i] = 1;
-    heavy.d[i] = weight;
-    for (let k = 0; k < 3; k++) ch[k].d[i] = d[j + k] * weight;
+    plain.push(i);
+    values.push(1, weight, d[j] * weight, d[j + 1] * weight, d[j + 2] * weight);
   }
-  const near = closeBlur(plain);
-  const sum = closeBlur(heavy);
-  const col = ch.map(closeBlur);
+  const [near, sum, ...col] = spreadCloseBlur(plain, values, w, h);
   for (let i = 0; i < w * h; i++) {
     if (near.d[i] < PLAIN_WEIGHT) continue;
     const j = i * 3;
@@ -209,9 +243,48 @@ function nearestSceneColour(img: Rgb, alpha: Plane, sky: Rgb, zone: Plane, wide:
   return wide;
 }
 
-/** A blur over a pixel or two (two 3×3 box passes). */
-function closeBlur(p: Plane): Plane {
-  return boxBlurPlane(boxBlurPlane(p, 1), 1);
+const CHANNELS = 5;
+
+/**
+ * What a blur over a pixel or two (two 3×3 box passes, edges clamped) makes of CHANNELS planes
+ * that are zero but at `pixels` (`values` holds each one's CHANNELS values in a row): each pixel
+ * spreads its values over the 5×5 pixels the two passes carry it to.
+ */
+export function spreadCloseBlur(pixels: number[], values: number[], w: number, h: number): Plane[] {
+  const out = Array.from({ length: CHANNELS }, () => newPlane(w, h));
+  const wx = new Float64Array(5);
+  const wy = new Float64Array(5);
+  for (let n = 0; n < pixels.length; n++) {
+    const i = pixels[n];
+    const x = i % w;
+    const y = (i - x) / w;
+    twoBoxWeights(x, w, wx);
+    twoBoxWeights(y, h, wy);
+    for (let dy = 0; dy < 5; dy++) {
+      if (wy[dy] === 0) continue;
+      const row = (y + dy - 2) * w;
+      for (let dx = 0; dx < 5; dx++) {
+        const k = wy[dy] * wx[dx];
+        if (k === 0) continue;
+        const o = row + x + dx - 2;
+        for (let c = 0; c < CHANNELS; c++) out[c].d[o] += k * values[n * CHANNELS + c];
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The share of a one at `s` (of `n` samples) that two clamped 3-sample box passes leave at
+ * s-2 … s+2 (into `out`; zero outside the line). At an edge the clamped samples add up.
+ */
+function twoBoxWeights(s: number, n: number, out: Float64Array): void {
+  const clamp = (x: number) => Math.min(n - 1, Math.max(0, x));
+  const once = (x: number) => (Number(clamp(x - 1) === s) + Number(x === s) + Number(clamp(x + 1) === s)) / 3;
+  for (let k = 0; k < 5; k++) {
+    const o = s + k - 2;
+    out[k] = o < 0 || o >= n ? 0 : (once(clamp(o - 1)) + once(o) + once(clamp(o + 1))) / 3;
+  }
 }
 
 /** How close (px) to the solid scene a pixel the matte left is a mix at the building's edge, not sky the matte did not reach. */

@@ -2,6 +2,7 @@ import { rgbToLab } from '../pixels/color.js';
 import { blurRgb, dilatePlane, erodePlane } from '../pixels/filters.js';
 import { fitSize, newPlane, resizePlane, resizeRgb, type Plane, type Rgb } from '../pixels/image.js';
 import { floorBulges } from './floor-bulges.js';
+import { median } from '../pixels/stats.js';
 
 /**
  * Upright things standing in front of a region's surface — people, cars, bollards, posts — found
@@ -172,11 +173,6 @@ function meanLab(b: Blob, lab: Float32Array): [number, number, number] {
   const m: [number, number, number] = [0, 0, 0];
   for (const i of b.members) for (let c = 0; c < 3; c++) m[c] += lab[i * 3 + c];
   return [m[0] / b.members.length, m[1] / b.members.length, m[2] / b.members.length];
-}
-
-function median(v: number[]): number {
-  const s = Float64Array.from(v).sort();
-  return s[s.length >> 1];
 }
 
 interface Blob {
