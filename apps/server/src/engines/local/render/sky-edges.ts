@@ -168,13 +168,18 @@ function mixShare(I: number[], F: number[], S: number[]): number {
   if (len2 < MIN_CONTRAST * MIN_CONTRAST) return -1;
   // A mix is as light as something between its two parts: a white cloud beside a dark tower
   // against blue is lighter than both, not a mix of them.
-  const lum = (p: number[]) => 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
-  const [lf, ls, li] = [lum(F), lum(S), lum(I)];
+  const lf = lum(F);
+  const ls = lum(S);
+  const li = lum(I);
   if (li > Math.max(lf, ls) + LIGHTER_SLACK || li < Math.min(lf, ls) - DARKER_SLACK) return 0;
   const t = Math.max(0, Math.min(1, dot / len2));
   let off = 0;
   for (let k = 0; k < 3; k++) off += (I[k] - F[k] - t * (S[k] - F[k])) ** 2;
   return t * (1 - smoothstep(OFF_LINE_LO, OFF_LINE_HI, Math.sqrt(off / len2)));
+}
+
+function lum(p: number[]): number {
+  return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
 }
 
 /** The colour of the solid scene around each pixel: a normalised blur of the pixels outside `near` (no sky alpha within reach). */
@@ -279,13 +284,25 @@ export function spreadCloseBlur(pixels: number[], values: number[], w: number, h
  * s-2 … s+2 (into `out`; zero outside the line). At an edge the clamped samples add up.
  */
 function twoBoxWeights(s: number, n: number, out: Float64Array): void {
-  const clamp = (x: number) => Math.min(n - 1, Math.max(0, x));
-  const once = (x: number) => (Number(clamp(x - 1) === s) + Number(x === s) + Number(clamp(x + 1) === s)) / 3;
+  if (s >= 2 && s <= n - 3) {
+    out.set(TENT);
+    return;
+  }
   for (let k = 0; k < 5; k++) {
     const o = s + k - 2;
-    out[k] = o < 0 || o >= n ? 0 : (once(clamp(o - 1)) + once(o) + once(clamp(o + 1))) / 3;
+    let sum = 0;
+    if (o >= 0 && o < n)
+      for (let t = -1; t <= 1; t++) {
+        // One pass reads x's clamped neighbours; the other reads x = o + t, clamped.
+        const x = Math.min(n - 1, Math.max(0, o + t));
+        sum += Number(Math.max(0, x - 1) === s) + Number(x === s) + Number(Math.min(n - 1, x + 1) === s);
+      }
+    out[k] = sum / 9;
   }
 }
+
+/** Two 3-sample box passes away from the edges: a tent over five samples. */
+const TENT = [1 / 9, 2 / 9, 3 / 9, 2 / 9, 1 / 9];
 
 /** How close (px) to the solid scene a pixel the matte left is a mix at the building's edge, not sky the matte did not reach. */
 const SCENE_SIDE = 2;

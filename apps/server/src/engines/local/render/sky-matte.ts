@@ -1,6 +1,6 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
-import { luminance, newPlane, resizePlane, resizeRgb, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { luminance, newPlane, pixelBox, resizePlane, resizeRgb, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 import { crownGaps } from './sky-crown-gaps.js';
 import { skyEdge } from './sky-edges.js';
 import { openingColourDistance } from './sky-openings.js';
@@ -209,14 +209,29 @@ function crownZone(small: Rgb, coarse: Plane, reach: number, smoothFloor: number
  * How much darker each pixel is than every sky pixel around it (luminance units): the region's
  * luminance closed over `r` pixels (thin dark lines filled with the sky around them), then its
  * minimum over 3r (the darkest sky nearby, a blue gap between clouds included), minus the pixel.
- * Outside the region counts as bright, so the building never darkens the sky's floor.
+ * Outside the region counts as bright, so the building never darkens the sky's floor. Worked out
+ * in the window around the region only (each pixel reads 5r around it): 0 outside the region's box.
  */
 function thinDarkness(lum: Plane, region: Plane, r: number): Plane {
-  const inside = newPlane(lum.w, lum.h);
-  for (let i = 0; i < lum.d.length; i++) inside.d[i] = region.d[i] > 0.5 ? lum.d[i] : 2;
+  const { w, h } = lum;
+  const inRegion: number[] = [];
+  for (let i = 0; i < w * h; i++) if (region.d[i] > 0.5) inRegion.push(i);
+  const out = newPlane(w, h);
+  if (inRegion.length === 0) return out;
+  const win = windowAround(pixelBox(inRegion, w), 5 * r, w, h);
+  const inside = newPlane(win.w, win.h);
+  for (let y = 0; y < win.h; y++)
+    for (let x = 0; x < win.w; x++) {
+      const i = (y + win.y) * w + x + win.x;
+      inside.d[y * win.w + x] = region.d[i] > 0.5 ? lum.d[i] : 2;
+    }
   const floor = erodePlane(erodePlane(dilatePlane(inside, r), r), 3 * r);
-  for (let i = 0; i < lum.d.length; i++) floor.d[i] = Math.max(0, Math.min(1, floor.d[i]) - lum.d[i]);
-  return floor;
+  for (let y = 0; y < win.h; y++)
+    for (let x = 0; x < win.w; x++) {
+      const i = (y + win.y) * w + x + win.x;
+      out.d[i] = Math.max(0, Math.min(1, floor.d[y * win.w + x]) - lum.d[i]);
+    }
+  return out;
 }
 
 /** The brightest solid sky within GAP_REACH of each working pixel (luminance): a crown's gap is no brighter than the sky around it. */
