@@ -73,6 +73,15 @@ const MAX_SHIFT = 0.2;
 const OUTLIER_SPREAD = 3;
 const OUTLIER_FLOOR = 0.06;
 
+/**
+ * The typical change of light is read along the ring near each of its pixels (cells this share of
+ * the picture's long side, with the eight around): along a widened picture's border it differs
+ * from the sky to the meadow, and one median for the whole ring took a meadow's brighter fill for
+ * structure and left it a shade off the photo, a seam down the grass (Chambord).
+ */
+const TYPICAL_CELL = 0.03;
+const MIN_CELL = 8;
+
 const median = (v: number[]) => (v.length ? v.sort((p, q) => p - q)[v.length >> 1] : 0);
 
 /**
@@ -93,13 +102,16 @@ export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8
     onRing.push(i);
   }
   if (onRing.length === 0) return;
-  const typical = [0, 1, 2].map((c) => median(onRing.map((i) => diff[i * 3 + c])));
-  const deviation = (i: number) => Math.abs(diff[i * 3] - typical[0]) + Math.abs(diff[i * 3 + 1] - typical[1]) + Math.abs(diff[i * 3 + 2] - typical[2]);
-  const far = Math.max(OUTLIER_FLOOR, OUTLIER_SPREAD * median(onRing.map(deviation)));
-  for (const i of onRing) {
-    const trust = Math.exp(-((deviation(i) / far) ** 2));
-    for (let c = 0; c < 3; c++) diff[i * 3 + c] = typical[c] + trust * (diff[i * 3 + c] - typical[c]);
-  }
+  const typical = localTypical(diff, onRing, w, Math.max(MIN_CELL, Math.round(TYPICAL_CELL * Math.max(w, h))));
+  const deviation = (n: number) => {
+    const i = onRing[n] * 3;
+    return Math.abs(diff[i] - typical[n * 3]) + Math.abs(diff[i + 1] - typical[n * 3 + 1]) + Math.abs(diff[i + 2] - typical[n * 3 + 2]);
+  };
+  const far = Math.max(OUTLIER_FLOOR, OUTLIER_SPREAD * median(onRing.map((_, n) => deviation(n))));
+  const trust = onRing.map((_, n) => Math.exp(-((deviation(n) / far) ** 2)));
+  onRing.forEach((i, n) => {
+    for (let c = 0; c < 3; c++) diff[i * 3 + c] = typical[n * 3 + c] + trust[n] * (diff[i * 3 + c] - typical[n * 3 + c]);
+  });
   const shift = pushPull(diff, wt, w, h);
   const from = Number.isFinite(reach) ? distanceTo(ring, w, h) : null;
   for (let i = 0; i < w * h; i++) {
@@ -107,4 +119,27 @@ export function matchBorder(photo: Rgb, fill: Rgb, hole: Uint8Array, ring: Uint8
     const k = from ? Math.exp(-from[i] / reach) : 1;
     for (let c = i * 3; c < i * 3 + 3; c++) fill.d[c] = Math.min(1, Math.max(0, fill.d[c] + shift[c] * k));
   }
+}
+
+/** Per ring pixel (3 values each, in `onRing`'s order): the median difference over the ring pixels in its cell and the eight around it. */
+function localTypical(diff: Float32Array, onRing: number[], w: number, cell: number): Float32Array {
+  const cells = new Map<number, number[]>();
+  const key = (cx: number, cy: number) => cy * 65536 + cx;
+  for (const i of onRing) {
+    const k = key(Math.floor((i % w) / cell), Math.floor(Math.floor(i / w) / cell));
+    const list = cells.get(k);
+    if (list) list.push(i);
+    else cells.set(k, [i]);
+  }
+  const perCell = new Map<number, number[]>();
+  for (const k of cells.keys()) {
+    const cx = k % 65536;
+    const cy = (k - cx) / 65536;
+    const near: number[] = [];
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) near.push(...(cells.get(key(cx + dx, cy + dy)) ?? []));
+    perCell.set(k, [0, 1, 2].map((c) => median(near.map((i) => diff[i * 3 + c]))));
+  }
+  const out = new Float32Array(onRing.length * 3);
+  onRing.forEach((i, n) => out.set(perCell.get(key(Math.floor((i % w) / cell), Math.floor(Math.floor(i / w) / cell)))!, n * 3));
+  return out;
 }
