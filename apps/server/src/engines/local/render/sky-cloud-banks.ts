@@ -35,14 +35,23 @@ const SKY_REACH = 6;
  * Mysore's parapets).
  */
 const RIM_LIGHTER = 3;
+/**
+ * A cloud bank is lit like the sky around it: its mean lightness (Lab L) is at most this much
+ * below the mean of the sky within SKY_REACH of it. A pale wall in shade against a bright sky is
+ * darker (the grey walls of scene-stone-pitched-raised and scene-glass-spandrel-cloudy, 14-18 below
+ * their sky, were taken whole); on the training images at 512-1024 px no bank that is cloud lies
+ * more than 6 below its sky. The rim grown around a bank stops as far below the darkest sky near
+ * it (a grey ground at the horizon beneath a low cloud).
+ */
+const BANK_MAX_DARKER = 7;
 
 /**
  * Clouds that reach down to a building: the flood fill stops at their textured edge and the hole
  * they leave touches the building, so fillClouds sees one island standing on the ground. Inside
  * such an island, a smooth, light, grey piece without fine detail (`fine`: sky.ts' fineTexture),
- * whose outline lies largely beside the sky and that does not reach the bottom edge, is a cloud
- * bank; it becomes sky. In place, on the working resolution's 0/1 sky; returns the banks (0/1),
- * or null when there are none.
+ * lit like the sky around it, whose outline lies largely beside the sky and that does not reach
+ * the bottom edge, is a cloud bank; it becomes sky. In place, on the working resolution's 0/1 sky;
+ * returns the banks (0/1), or null when there are none.
  */
 export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array, fine: Float32Array, w: number, h: number): Uint8Array | null {
   const n = w * h;
@@ -59,6 +68,8 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
         for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) nearSky[yy * w + xx] = 1;
     }
   const seen = new Uint8Array(n);
+  // Which piece last counted a sky pixel (skyLightnessAround), so each is counted once a piece.
+  const counted = new Int32Array(n).fill(-1);
   const stack: number[] = [];
   const members: number[] = [];
   const add: number[] = [];
@@ -94,6 +105,7 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
     }
     if (grounded || members.length < BANK_MIN_SIZE || outlineBySky < outline * BANK_MIN_SKY_OUTLINE || grain > members.length * BANK_MAX_GRAIN) continue;
     if (shorterUprightSide(members, sky, w, h) >= UPRIGHT_MIN_ROWS) continue;
+    if (meanLightness(members, lab) < skyLightnessAround(members, sky, lab, w, h, counted, s) - BANK_MAX_DARKER) continue;
     for (const i of members) add.push(i);
   }
   if (!add.length) return null;
@@ -111,7 +123,9 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
       const y = (i - x) / w;
       for (let q = 0; q < 4; q++) {
         const j = q === 0 ? (x > 0 ? i - 1 : -1) : q === 1 ? (x < w - 1 ? i + 1 : -1) : q === 2 ? (y > 0 ? i - w : -1) : y < h - 1 ? i + w : -1;
-        if (j < 0 || sky[j] || !cloudColour(lab, j) || lab[j * 3] > lightestSkyNear(sky, lab, w, h, j) + RIM_LIGHTER) continue;
+        if (j < 0 || sky[j] || !cloudColour(lab, j)) continue;
+        const [darkest, lightest] = skyLightnessSpan(sky, lab, w, h, j);
+        if (lab[j * 3] > lightest + RIM_LIGHTER || lab[j * 3] < darkest - BANK_MAX_DARKER) continue;
         sky[j] = 1;
         banks[j] = 1;
         next.push(j);
@@ -122,14 +136,45 @@ export function cloudBanks(sky: Uint8Array, lab: Float32Array, tex: Float32Array
   return banks;
 }
 
-/** The lightest sky pixel (Lab L) within SKY_REACH of pixel i (the rim grown so far included). */
-function lightestSkyNear(sky: Uint8Array, lab: Float32Array, w: number, h: number, i: number): number {
+/** The darkest and the lightest sky pixel (Lab L) within SKY_REACH of pixel i (the rim grown so far included). */
+function skyLightnessSpan(sky: Uint8Array, lab: Float32Array, w: number, h: number, i: number): [number, number] {
   const x = i % w;
   const y = (i - x) / w;
+  let bottom = Infinity;
   let top = 0;
   for (let yy = Math.max(0, y - SKY_REACH); yy <= Math.min(h - 1, y + SKY_REACH); yy++)
-    for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) if (sky[yy * w + xx]) top = Math.max(top, lab[(yy * w + xx) * 3]);
-  return top;
+    for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) {
+      const j = yy * w + xx;
+      if (!sky[j]) continue;
+      bottom = Math.min(bottom, lab[j * 3]);
+      top = Math.max(top, lab[j * 3]);
+    }
+  return [bottom, top];
+}
+
+function meanLightness(members: readonly number[], lab: Float32Array): number {
+  let sum = 0;
+  for (const i of members) sum += lab[i * 3];
+  return sum / members.length;
+}
+
+/** Mean lightness (Lab L) of the sky pixels within SKY_REACH of the piece; `counted` marks those counted for the piece `id`. */
+function skyLightnessAround(members: readonly number[], sky: Uint8Array, lab: Float32Array, w: number, h: number, counted: Int32Array, id: number): number {
+  let sum = 0;
+  let count = 0;
+  for (const i of members) {
+    const x = i % w;
+    const y = (i - x) / w;
+    for (let yy = Math.max(0, y - SKY_REACH); yy <= Math.min(h - 1, y + SKY_REACH); yy++)
+      for (let xx = Math.max(0, x - SKY_REACH); xx <= Math.min(w - 1, x + SKY_REACH); xx++) {
+        const j = yy * w + xx;
+        if (!sky[j] || counted[j] === id) continue;
+        counted[j] = id;
+        sum += lab[j * 3];
+        count++;
+      }
+  }
+  return count ? sum / count : -Infinity;
 }
 
 function cloudColour(lab: Float32Array, i: number): boolean {

@@ -39,11 +39,13 @@ describe('sky matte on labelled photographs', () => {
   it("keeps the building out of the sky with the engine's own sky detection", () => {
     // The skyline score counts a coarse "building" label as non-sky since session 14 (it left those
     // pixels out before, so a building labelled coarsely never counted as turned): Berlin Cathedral
-    // 1.08 % (pale stone against white cloud at its domes), Nagoya Castle 1.14 % (its white walls' rim),
+    // 1.08 % (mostly white cloud inside its traced building outline, whose correction took only the
+    // blue sky), Nagoya Castle 1.14 % (0.67 % once a grey annex in shade was no longer a cloud bank;
+    // the rest is sky inside its traced outline at the roofs' tips),
     // Victoria Memorial 0.76 % (0.71 % once a cloud bank's rim stopped at stone lighter than the sky
     // beside it, 0.02 % once the sky its traced outline cut across was left out of the mask), the
     // others within 0.5 %. The goal is 0.5 %: not met on Berlin and Nagoya.
-    const bound: Record<string, number> = { 'berlin-cathedral': 0.012, 'nagoya-castle': 0.013, 'victoria-memorial': 0.002 };
+    const bound: Record<string, number> = { 'berlin-cathedral': 0.012, 'nagoya-castle': 0.008, 'victoria-memorial': 0.002 };
     expect(detected.map((s) => s.name).sort()).toEqual([...DETECTED].sort());
     for (const img of detected) {
       const { turned } = skyline(img, detectSky(rgbFromBytes(img.rgb, img.width, img.height)).mask);
