@@ -48,11 +48,12 @@ export function detectSky(img: Rgb): SkyDetection {
     const a = lab[i * 3 + 1];
     const b = lab[i * 3 + 2];
     const smooth = tex.d[i] < 0.022;
-    const skyColour = (L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22);
+    const green = a < GREEN_MAX_A && b > GREEN_MIN_B;
+    const skyColour = !green && ((L > 42 && b < 6 && a < 12 && a > -12) || (L > 72 && Math.abs(a) < 10 && b < 22));
     const deepBlue = L > DEEP_BLUE_MIN_L && b < DEEP_BLUE_MAX_B && a > -12 && a < 20;
     const light = L > LIGHT_GROW_MIN_L;
     skyColoured[i] = skyColour ? 1 : 0;
-    cand[i] = smooth ? (skyColour ? SEED : deepBlue || light ? GROW_ONLY : 0) : 0;
+    cand[i] = smooth ? (skyColour ? SEED : deepBlue || (light && !green) ? GROW_ONLY : 0) : 0;
   }
   // Flood fill from the top row through candidates with small colour steps.
   const sky = new Uint8Array(n);
@@ -131,6 +132,13 @@ const DEEP_BLUE_MIN_L = 30;
  * replaced). Darker, a warm sunset sky cannot be told from a warm façade it meets at a faint edge.
  */
 const LIGHT_GROW_MIN_L = 65;
+/**
+ * A green this strong (Lab a) and no bluer than this (b) is never sky: copper patina, a lit lawn.
+ * A sky's hue runs from warm to cyan, and a cyan sky is blue as well as green. Berlin's pale
+ * patina dome was flooded as sky through its lit shoulder.
+ */
+const GREEN_MAX_A = -8;
+const GREEN_MIN_B = -4;
 /** Candidate kinds of the flood fill: a sky colour seeds it along the top edge; a deep blue only extends it. */
 const SEED = 1;
 const GROW_ONLY = 2;
