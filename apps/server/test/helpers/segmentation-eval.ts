@@ -45,6 +45,8 @@ interface ColourTest {
   blueOverRed?: number;
   /** Green channel above red by at least this much (0-255). */
   greenOverRed?: number;
+  /** Blue channel above green by at least this much (0-255; an overcast's grey from pale copper). */
+  blueOverGreen?: number;
   minValue?: number;
   maxValue?: number;
   maxSaturation?: number;
@@ -108,6 +110,7 @@ function passes(test: ColourTest | undefined, r: number, g: number, b: number): 
   const sat = max === 0 ? 0 : (max - min) / max;
   if (test.blueOverRed !== undefined && b - r < test.blueOverRed) return false;
   if (test.greenOverRed !== undefined && g - r < test.greenOverRed) return false;
+  if (test.blueOverGreen !== undefined && b - g < test.blueOverGreen) return false;
   if (test.minValue !== undefined && max < test.minValue) return false;
   if (test.maxValue !== undefined && max > test.maxValue) return false;
   if (test.maxSaturation !== undefined && sat > test.maxSaturation) return false;
