@@ -180,7 +180,55 @@ describe('sky detection', () => {
         }
     expect(sky / n).toBeLessThanOrEqual(0.005);
   });
+
+  it('keeps a far wall in haze, a little darker than the sky under a level top, out of the sky', () => {
+    // Golden Temple: a grey wall between white buildings, 5-8 L darker than the hazy sky, was
+    // flooded as sky through its soft top (345 px at 512 px). Without the level-top rule 27 % of
+    // this wall turned into sky.
+    const { img, wall, sky } = hazyWallScene();
+    const alpha = detectSky(img).mask.d;
+    const share = (where: (x: number, y: number) => boolean) => {
+      let n = 0;
+      let s = 0;
+      for (let y = 0; y < img.h; y++)
+        for (let x = 0; x < img.w; x++)
+          if (where(x, y)) {
+            n++;
+            if (alpha[y * img.w + x] > 0.5) s++;
+          }
+      return s / n;
+    };
+    expect(share(wall)).toBeLessThanOrEqual(0.02);
+    expect(share(sky)).toBeGreaterThanOrEqual(0.99);
+  });
 });
+
+/**
+ * A hazy grey sky over a white terrace; behind it, between a white tower and a white pavilion, a
+ * far wall in haze only a little darker than the sky (Lab L 5 below it), its level top softened
+ * over 3 px so the flood fill runs into it. `wall(x, y)`: inside the wall by 3 px.
+ */
+function hazyWallScene(): { img: Rgb; wall: (x: number, y: number) => boolean; sky: (x: number, y: number) => boolean } {
+  const w = 512;
+  const h = 384;
+  const img = newRgb(w, h);
+  const top = 170;
+  const roof = 192;
+  const white = [0.88, 0.87, 0.84];
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const haze = 0.62 + 0.03 * (y / roof);
+      let c = [haze, haze + 0.015, haze + 0.035];
+      if (y >= roof) c = y >= 300 ? [0.35, 0.38, 0.36] : white;
+      else if ((x >= 230 && x < 250 && y >= 150) || (x >= 330 && x < 352 && y >= 160)) c = white;
+      else if (x >= 250 && x < 330) {
+        const t = Math.max(0, Math.min(1, (y - top + 1.5) / 3));
+        c = c.map((v) => v - 0.05 * t);
+      }
+      img.d.set(c, (y * w + x) * 3);
+    }
+  return { img, wall: (x, y) => x >= 253 && x < 327 && y >= top + 3 && y < roof - 3, sky: (x, y) => y < 140 };
+}
 
 /**
  * A clear sky, and a pale green copper dome on a dark drum standing on the bottom edge; the dome's

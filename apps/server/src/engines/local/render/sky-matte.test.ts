@@ -16,7 +16,7 @@ import { detectSky } from './sky.js';
  */
 const PHOTOS = ['chichen-itza', 'notre-dame-night', 'taj-mahal', 'worms-cathedral-model', 'victoria-memorial', 'nagoya-castle', 'washington-birthplace'];
 /** Photos whose own sky detection is checked too: sky against stone, slate, marble and trees. */
-const DETECTED = ['victoria-memorial', 'nagoya-castle', 'washington-birthplace', 'worms-cathedral-model', 'lincoln-memorial', 'trier-imperial-baths', 'berlin-cathedral'];
+const DETECTED = ['victoria-memorial', 'nagoya-castle', 'washington-birthplace', 'worms-cathedral-model', 'lincoln-memorial', 'trier-imperial-baths', 'berlin-cathedral', 'golden-temple'];
 let set: EvalImage[];
 let detected: EvalImage[];
 
@@ -44,8 +44,10 @@ describe('sky matte on labelled photographs', () => {
     // the rest is sky inside its traced outline at the roofs' tips),
     // Victoria Memorial 0.76 % (0.71 % once a cloud bank's rim stopped at stone lighter than the sky
     // beside it, 0.02 % once the sky its traced outline cut across was left out of the mask), the
-    // others within 0.5 %. The goal is 0.5 %: not met on Berlin and Nagoya.
-    const bound: Record<string, number> = { 'berlin-cathedral': 0.012, 'nagoya-castle': 0.008, 'victoria-memorial': 0.002 };
+    // others within 0.5 %. Session 18: Berlin 0.45 % (its lit patina dome was flooded as sky),
+    // Nagoya 0.25 % (its outline retraced along the curved roofs), Golden Temple 0.33 % (6.1 % in
+    // session 17: its rooflines retraced twice, and a hazy wall under a level top kept as scene).
+    const bound: Record<string, number> = { 'victoria-memorial': 0.002 };
     expect(detected.map((s) => s.name).sort()).toEqual([...DETECTED].sort());
     for (const img of detected) {
       const { turned } = skyline(img, detectSky(rgbFromBytes(img.rgb, img.width, img.height)).mask);

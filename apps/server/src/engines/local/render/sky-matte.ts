@@ -63,11 +63,12 @@ const BLUE_GAP = -12;
  *   so no building pixel turns into sky;
  * - *tree crowns* beside the region (textured scene within CROWN_REACH working pixels): only
  *   gaps of the old sky's very colour show the new sky, so the branches between them stay.
+ * `walls` (sky-level-blocks.ts: hazy walls under a level top, 0/1) stay scene whatever their colour.
  * `openings` (sky-openings.ts: sky seen between columns or under arches, 0/1) are matted against
  * their own colours as well, and a thin line in them is a structure only when darker than any sky
  * there: their clouds come out whole.
  */
-export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plane): SkyMatte {
+export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plane, walls?: Plane): SkyMatte {
   const W = img.w;
   const H = img.h;
   const small = resizeRgb(img, coarse.w, coarse.h);
@@ -162,6 +163,10 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plan
   }
   const kept = erodePlane(grown, 1);
   for (let i = 0; i < W * H; i++) mask.d[i] = Math.max(mask.d[i], kept.d[i]);
+  if (walls) {
+    const wall = resizePlane(walls, W, H);
+    for (let i = 0; i < W * H; i++) mask.d[i] = Math.min(mask.d[i], 1 - smoothstep(0.25, 0.75, wall.d[i]));
+  }
   return { mask, color };
 }
 

@@ -6,6 +6,7 @@ import { hash2 } from '../pixels/prng.js';
 import type { SkyLook } from './looks.js';
 import { closeCloudSeams, cloudBanks } from './sky-cloud-banks.js';
 import { addCrownPockets, lowestSkyRow } from './sky-crown-pockets.js';
+import { dropLevelBlocks } from './sky-level-blocks.js';
 import { dropGroundPlane } from './sky-ground-plane.js';
 import { dropWindowedWalls } from './sky-facades.js';
 import { matteSky } from './sky-matte.js';
@@ -92,6 +93,7 @@ export function detectSky(img: Rgb): SkyDetection {
     fillClouds(sky, lab, tex.d, w, h);
   }
   dropGroundPlane(sky, lab, w, h);
+  const walls = dropLevelBlocks(sky, lab, w, h);
   // Sky seen through openings the building encloses (between columns, under arches).
   const openings = addOpenings(sky, cand, lab, w, h);
   let count = 0;
@@ -115,7 +117,12 @@ export function detectSky(img: Rgb): SkyDetection {
     openPlane = newPlane(w, h);
     for (let i = 0; i < n; i++) openPlane.d[i] = openings[i];
   }
-  const { mask: alpha, color } = matteSky(img, low, bankPlane, openPlane);
+  let wallPlane: Plane | undefined;
+  if (walls) {
+    wallPlane = newPlane(w, h);
+    for (let i = 0; i < n; i++) wallPlane.d[i] = walls[i];
+  }
+  const { mask: alpha, color } = matteSky(img, low, bankPlane, openPlane, wallPlane);
   return { mask: alpha, coverage: count / n, horizonY, color };
 }
 
