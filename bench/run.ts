@@ -13,7 +13,7 @@ import os from 'node:os';
 import type { BenchResult } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BENCHES = ['first-js', 'create', 'sockets', 'upload', 'list', 'refine', 'gallery', 'segmentation', 'inpaint', 'material', 'geometry', 'sky-matte', 'perspective'];
+const BENCHES = ['first-js', 'create', 'sockets', 'upload', 'list', 'refine', 'gallery', 'segmentation', 'inpaint', 'material', 'geometry', 'sky-matte', 'perspective', 'preview-goals'];
 
 interface Row extends BenchResult {
   bench: string;
@@ -31,7 +31,7 @@ async function runAll(): Promise<{ rows: Row[]; failures: string[] }> {
     for (const bench of BENCHES) {
       if (only && !only.includes(bench)) continue;
       // Segmentation and the fill touch no database: once is enough.
-      if (url && (bench === 'segmentation' || bench === 'inpaint' || bench === 'material' || bench === 'geometry' || bench === 'sky-matte' || bench === 'perspective')) continue;
+      if (url && (bench === 'segmentation' || bench === 'inpaint' || bench === 'material' || bench === 'geometry' || bench === 'sky-matte' || bench === 'perspective' || bench === 'preview-goals')) continue;
       const file = path.join(here, `${bench}.bench.ts`);
       if (!fs.existsSync(file)) continue;
       const label = `${bench} (${url ? 'PostgreSQL' : 'PGlite'})`;
