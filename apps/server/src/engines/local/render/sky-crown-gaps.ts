@@ -1,6 +1,6 @@
 import { rgbToLab } from '../pixels/color.js';
 import { boxBlurPlane, erodePlane } from '../pixels/filters.js';
-import { luminance, newPlane, resizePlane, smoothstep, type Plane, type Rgb } from '../pixels/image.js';
+import { cropPlane, cropRgb, luminance, newPlane, placePlane, resizePlane, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 
 /**
  * Gaps of sky between the twigs of a bare crown, at full resolution (Washington's crown: its old
@@ -12,8 +12,29 @@ import { luminance, newPlane, resizePlane, smoothstep, type Plane, type Rgb } fr
  */
 export function crownGaps(img: Rgb, lum: Plane, skyColor: Rgb, skyMax: Plane, zone: Plane): Plane {
   const { w, h } = lum;
-  const [skyL, skyA, skyB] = labPlanes(skyColor).map((c) => resizePlane(c, w, h));
-  const skyLum = resizePlane(luminance(skyColor), w, h);
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (zone.d[y * w + x] <= 0.02) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) return newPlane(w, h);
+  // Only the zone is asked about, and each answer reads a twig's and a wall's reach around it.
+  const win = windowAround({ x0, x1, y0, y1 }, TWIG_R + 2 * WALL_R, w, h);
+  const sky = [...labPlanes(skyColor), luminance(skyColor)].map((c) => cropPlane(resizePlane(c, w, h), win));
+  return placePlane(gapsIn(cropRgb(img, win), cropPlane(lum, win), sky, cropPlane(skyMax, win), cropPlane(zone, win)), win, w, h);
+}
+
+/** crownGaps on one window: `sky` holds the sky's Lab L, a, b and luminance per pixel. */
+function gapsIn(img: Rgb, lum: Plane, sky: Plane[], skyMax: Plane, zone: Plane): Plane {
+  const { w, h } = lum;
+  const [skyL, skyA, skyB, skyLum] = sky;
   const twig = erodePlane(lum, TWIG_R);
   const near = newPlane(w, h);
   // Only pixels that could be a gap by their lightness (and the walls around them) need a colour:

@@ -1,6 +1,6 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
-import { luminance, newPlane, pixelBox, resizePlane, resizeRgb, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
+import { cropPlane, luminance, newPlane, pixelBox, placePlane, resizePlane, resizeRgb, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 import { crownGaps } from './sky-crown-gaps.js';
 import { skyEdge } from './sky-edges.js';
 import { openingColourDistance } from './sky-openings.js';
@@ -142,7 +142,7 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plan
     }
   }
   const radius = Math.max(2, Math.round(Math.max(W, H) / 400));
-  const refined = guidedFilter(init, lum, radius, 1e-3);
+  const refined = guidedInBand(init, bound, lum, radius);
   const mask = newPlane(W, H);
   for (let i = 0; i < W * H; i++) {
     // A pixel of the old sky's very colour stays solid sky: the filter's smoothing would leave
@@ -168,6 +168,31 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plan
     for (let i = 0; i < W * H; i++) mask.d[i] = Math.min(mask.d[i], 1 - smoothstep(0.25, 0.75, wall.d[i]));
   }
   return { mask, color };
+}
+
+/**
+ * The guided filter of `init`, worked out only in the window around the pixels whose alpha it
+ * decides (neither solid sky, init 1, nor bound to 0): each output pixel reads 2r around it, so
+ * with that margin the result there is exact; elsewhere 0 (not read).
+ */
+function guidedInBand(init: Plane, bound: Plane, lum: Plane, r: number): Plane {
+  const { w, h } = init;
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (bound.d[i] <= 0 || init.d[i] >= 0.999) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) return newPlane(w, h);
+  const win = windowAround({ x0, x1, y0, y1 }, 2 * r + 1, w, h);
+  return placePlane(guidedFilter(cropPlane(init, win), cropPlane(lum, win), r, 1e-3), win, w, h);
 }
 
 /** The old sky's local colour at the working resolution: normalised convolution of the region's colours, wide where it is thin. */
