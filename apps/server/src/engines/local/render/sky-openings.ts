@@ -30,8 +30,14 @@ export function addOpenings(sky: Uint8Array, cand: Uint8Array, lab: Float32Array
     const pocket = grow(s, seen, (i, j) => !sky[j] && cand[j] > 0 && deltaE2(lab, i, j) <= 36, w, h);
     if (pocket.length < POCKET_MIN * n || touchesBorder(pocket, w, h)) continue;
     if (meanDeltaE(pocket, lab, rowSky, w) > POCKET_DE || meanB(pocket, lab) > POCKET_MAX_B) continue;
-    const area = grow(s, new Uint8Array(n), areaStep, w, h);
-    if (!enclosed(area) || boxFill(area, w) < OPENING_FILL) continue;
+    let area = grow(s, new Uint8Array(n), areaStep, w, h);
+    if (!enclosed(area)) continue;
+    if (boxFill(area, w) < OPENING_FILL) {
+      if (!wideOpening(pocket, area, n)) continue;
+      // Through a wide opening only the smooth sky: what stands in it is textured, and the small
+      // colour steps of the area's growth run on through its shaded stone.
+      area = grow(s, new Uint8Array(n), (i, j) => cand[j] > 0 && areaStep(i, j), w, h);
+    }
     for (const i of area) taken[i] = 1;
     any = true;
   }
@@ -59,6 +65,18 @@ export function addOpenings(sky: Uint8Array, cand: Uint8Array, lab: Float32Array
  * a window reflecting the sky on slab-block 0.69). One of Arles' arches, half hidden, is 0.6-0.72 and stays old.
  */
 const OPENING_FILL = 0.72;
+
+/**
+ * A wide opening with something standing in it (a tower seen up through a tall arch: its box is
+ * half filled, 0.45) is for the most part one smooth sky; a glazed front's panes join into their
+ * area through frames and mixed pixels, few of them smooth sky.
+ */
+function wideOpening(pocket: number[], area: number[], n: number): boolean {
+  return area.length >= WIDE_OPENING_MIN * n && pocket.length >= WIDE_POCKET_SHARE * area.length;
+}
+
+const WIDE_OPENING_MIN = 0.1;
+const WIDE_POCKET_SHARE = 0.7;
 
 function boxFill(region: number[], w: number): number {
   const { x0, x1, y0, y1 } = pixelBox(region, w);
@@ -143,9 +161,12 @@ function grow(s: number, seen: Uint8Array, step: (i: number, j: number) => boole
 }
 
 function touchesBorder(region: number[], w: number, h: number): boolean {
+  // A wide opening may reach the bottom edge: the sky seen up through a tall arch runs down past
+  // what stands in it.
+  const bottomAllowed = region.length >= WIDE_OPENING_MIN * w * h;
   for (const i of region) {
     const x = i % w;
-    if (x === 0 || x === w - 1 || i < w || i >= w * (h - 1)) return true;
+    if (x === 0 || x === w - 1 || i < w || (i >= w * (h - 1) && !bottomAllowed)) return true;
   }
   return false;
 }
