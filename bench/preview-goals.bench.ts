@@ -11,14 +11,14 @@
  *   npx tsx bench/preview-goals.bench.ts
  */
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
 import type { MaterialRecipe } from '../apps/server/src/engines/local/materials/recipes.js';
 import { dilatePlane } from '../apps/server/src/engines/local/pixels/filters.js';
-import { rgbToBytes, type Plane, type Rgb } from '../apps/server/src/engines/local/pixels/image.js';
+import type { Plane, Rgb } from '../apps/server/src/engines/local/pixels/image.js';
 import { renderImage, type RenderParams } from '../apps/server/src/engines/local/render/pipeline.js';
 import { engineRegions, heldOutPhotos, largestOfKind, photoRgb } from '../apps/server/test/helpers/preview-photos.js';
 import type { BenchResult } from './bench-app.js';
 import { printResults } from './print.js';
+import { jpegRoundTrip, meanAbsDiff } from '../apps/server/test/helpers/jpeg-noise.js';
 
 const BRICK: MaterialRecipe = { kind: 'brick', bond: 'flemish', color: '#9a4a32', color2: '#6e3324', mortar: '#d8d0c0' };
 const BASE: RenderParams = { mode: 'photorealistic', seed: 1234567890, variation: 1, creativity: 3, expressivity: 2, resemblance: 3, buildingHeight: 2000, regions: [] };
@@ -39,17 +39,6 @@ function bleed(painted: Rgb, plain: Rgb, region: Plane): number {
   return changed / Math.max(1, outside);
 }
 
-async function jpeg(rgb: Rgb, quality: number): Promise<Uint8Array> {
-  const enc = await sharp(Buffer.from(rgbToBytes(rgb)), { raw: { width: rgb.w, height: rgb.h, channels: 3 } }).jpeg({ quality }).toBuffer();
-  return new Uint8Array(await sharp(enc).raw().toBuffer());
-}
-
-function meanAbs(a: Uint8Array, b: Uint8Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]);
-  return s / a.length;
-}
-
 export async function run(): Promise<BenchResult[]> {
   const rows: BenchResult[] = [];
   let worstBleed = { name: '', v: -1 };
@@ -64,10 +53,10 @@ export async function run(): Promise<BenchResult[]> {
     const b = bleed(painted, plain, wall.mask);
     if (b > worstBleed.v) worstBleed = { name: e.name, v: b };
     const renders = SEEDS.map((seed, k) => renderImage(rgb, masks, { ...BASE, seed, variation: k + 1, regions: [{ recipe: BRICK, surface: 'wall' }] }, () => {}));
-    const decoded = await Promise.all(renders.map((r) => jpeg(r, 90)));
-    const noise = meanAbs(decoded[0], await jpeg(renders[0], 75));
+    const decoded = await Promise.all(renders.map((r) => jpegRoundTrip(r, 90)));
+    const noise = meanAbsDiff(decoded[0], await jpegRoundTrip(renders[0], 75));
     let least = Infinity;
-    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) least = Math.min(least, meanAbs(decoded[p], decoded[q]));
+    for (let p = 0; p < 4; p++) for (let q = p + 1; q < 4; q++) least = Math.min(least, meanAbsDiff(decoded[p], decoded[q]));
     const apart = least / noise;
     if (apart < leastApart.v) leastApart = { name: e.name, v: apart };
     rows.push({ name: `${e.name}: brick on "${wall.label}", pixels changed outside it`, value: pct(b), unit: '%', target: '<= 1 %' });

@@ -36,6 +36,19 @@ export function skyline(img: EvalImage, alpha: Plane): { turned: number; kept: n
   return { turned: turned / Math.max(1, non), kept: kept / Math.max(1, sky) };
 }
 
+/** Share of the pixels of a drawn scene that `where` picks whose sky alpha is over 0.5. */
+export function skyShareWhere(alpha: Plane, where: (x: number, y: number) => boolean): number {
+  let n = 0;
+  let sky = 0;
+  for (let y = 0; y < alpha.h; y++)
+    for (let x = 0; x < alpha.w; x++)
+      if (where(x, y)) {
+        n++;
+        if (alpha.d[y * alpha.w + x] > 0.5) sky++;
+      }
+  return sky / Math.max(1, n);
+}
+
 /** The true sky as the coarse 0/1 region the engine's detector hands to the matte. */
 export function truthRegion(img: EvalImage): Plane {
   const full = newPlane(img.width, img.height);

@@ -284,6 +284,23 @@ export function pixelBox(pixels: Iterable<number>, w: number): { x0: number; x1:
 }
 
 /** A rectangle of an image's pixels: its left, top, width and height. */
+/** The box of the pixels of a w×h image that `keep(i)` picks, or null when it picks none. */
+export function boxWhere(w: number, h: number, keep: (i: number) => boolean): { x0: number; x1: number; y0: number; y1: number } | null {
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (!keep(y * w + x)) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  return x1 < 0 ? null : { x0, x1, y0, y1 };
+}
+
 export interface PixelWindow {
   x: number;
   y: number;

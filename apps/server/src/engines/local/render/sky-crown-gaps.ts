@@ -1,6 +1,6 @@
 import { rgbToLab } from '../pixels/color.js';
 import { boxBlurPlane, erodePlane } from '../pixels/filters.js';
-import { cropPlane, cropRgb, luminance, newPlane, placePlane, resizePlane, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
+import { boxWhere, cropPlane, cropRgb, luminance, newPlane, placePlane, resizePlane, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 
 /**
  * Gaps of sky between the twigs of a bare crown, at full resolution (Washington's crown: its old
@@ -12,21 +12,10 @@ import { cropPlane, cropRgb, luminance, newPlane, placePlane, resizePlane, smoot
  */
 export function crownGaps(img: Rgb, lum: Plane, skyColor: Rgb, skyMax: Plane, zone: Plane): Plane {
   const { w, h } = lum;
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      if (zone.d[y * w + x] <= 0.02) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  if (x1 < 0) return newPlane(w, h);
+  const box = boxWhere(w, h, (i) => zone.d[i] > 0.02);
+  if (!box) return newPlane(w, h);
   // Only the zone is asked about, and each answer reads a twig's and a wall's reach around it.
-  const win = windowAround({ x0, x1, y0, y1 }, TWIG_R + 2 * WALL_R, w, h);
+  const win = windowAround(box, TWIG_R + 2 * WALL_R, w, h);
   const sky = [...labPlanes(skyColor), luminance(skyColor)].map((c) => cropPlane(resizePlane(c, w, h), win));
   return placePlane(gapsIn(cropRgb(img, win), cropPlane(lum, win), sky, cropPlane(skyMax, win), cropPlane(zone, win)), win, w, h);
 }

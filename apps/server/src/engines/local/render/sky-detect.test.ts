@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEvalSet, type EvalImage } from '../../../../test/helpers/segmentation-eval.js';
-import { skyline } from '../../../../test/helpers/sky-matte-score.js';
+import { skyline, skyShareWhere } from '../../../../test/helpers/sky-matte-score.js';
 import { newRgb, rgbFromBytes, type Rgb } from '../pixels/image.js';
 import { detectSky } from './sky.js';
 
@@ -116,21 +116,9 @@ describe('sky detection', () => {
 
   it('takes a white cloud bank that reaches down to a building as sky', () => {
     const { img, bank, building } = cloudBankScene();
-    const det = detectSky(img);
-    const alpha = det.mask.d;
-    const share = (where: (x: number, y: number) => boolean) => {
-      let n = 0;
-      let sky = 0;
-      for (let y = 0; y < img.h; y++)
-        for (let x = 0; x < img.w; x++)
-          if (where(x, y)) {
-            n++;
-            if (alpha[y * img.w + x] > 0.5) sky++;
-          }
-      return sky / n;
-    };
-    expect(share(bank)).toBeGreaterThanOrEqual(0.9);
-    expect(share(building)).toBeLessThanOrEqual(0.005);
+    const alpha = detectSky(img).mask;
+    expect(skyShareWhere(alpha, bank)).toBeGreaterThanOrEqual(0.9);
+    expect(skyShareWhere(alpha, building)).toBeLessThanOrEqual(0.005);
   });
 
   it("stops a cloud bank's rim at white stone lit lighter than the sky beside it", () => {
@@ -169,16 +157,7 @@ describe('sky detection', () => {
     // Berlin's dome: its lit shoulder (Lab a -13, b +3) was flooded as sky through the soft edge
     // between them, a block of 16 x 13 px at 512 px (0.61 % of the non-sky turned, 0.45 % after).
     const { img, dome } = patinaDomeScene();
-    const alpha = detectSky(img).mask.d;
-    let n = 0;
-    let sky = 0;
-    for (let y = 0; y < img.h; y++)
-      for (let x = 0; x < img.w; x++)
-        if (dome(x, y, -3)) {
-          n++;
-          if (alpha[y * img.w + x] > 0.5) sky++;
-        }
-    expect(sky / n).toBeLessThanOrEqual(0.005);
+    expect(skyShareWhere(detectSky(img).mask, (x, y) => dome(x, y, -3))).toBeLessThanOrEqual(0.005);
   });
 
   it('keeps a far wall in haze, a little darker than the sky under a level top, out of the sky', () => {
@@ -186,20 +165,9 @@ describe('sky detection', () => {
     // flooded as sky through its soft top (345 px at 512 px). Without the level-top rule 27 % of
     // this wall turned into sky.
     const { img, wall, sky } = hazyWallScene();
-    const alpha = detectSky(img).mask.d;
-    const share = (where: (x: number, y: number) => boolean) => {
-      let n = 0;
-      let s = 0;
-      for (let y = 0; y < img.h; y++)
-        for (let x = 0; x < img.w; x++)
-          if (where(x, y)) {
-            n++;
-            if (alpha[y * img.w + x] > 0.5) s++;
-          }
-      return s / n;
-    };
-    expect(share(wall)).toBeLessThanOrEqual(0.02);
-    expect(share(sky)).toBeGreaterThanOrEqual(0.99);
+    const alpha = detectSky(img).mask;
+    expect(skyShareWhere(alpha, wall)).toBeLessThanOrEqual(0.02);
+    expect(skyShareWhere(alpha, sky)).toBeGreaterThanOrEqual(0.99);
   });
 });
 

@@ -1,6 +1,6 @@
 import { rgbToLab } from '../pixels/color.js';
 import { blurPlane, dilatePlane, erodePlane, guidedFilter, joinRgb, sobel, splitRgb } from '../pixels/filters.js';
-import { cropPlane, luminance, newPlane, pixelBox, placePlane, resizePlane, resizeRgb, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
+import { boxWhere, cropPlane, luminance, newPlane, pixelBox, placePlane, resizePlane, resizeRgb, smoothstep, windowAround, type Plane, type Rgb } from '../pixels/image.js';
 import { crownGaps } from './sky-crown-gaps.js';
 import { skyEdge } from './sky-edges.js';
 import { openingColourDistance } from './sky-openings.js';
@@ -177,21 +177,9 @@ export function matteSky(img: Rgb, coarse: Plane, banks?: Plane, openings?: Plan
  */
 function guidedInBand(init: Plane, bound: Plane, lum: Plane, r: number): Plane {
   const { w, h } = init;
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (bound.d[i] <= 0 || init.d[i] >= 0.999) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  if (x1 < 0) return newPlane(w, h);
-  const win = windowAround({ x0, x1, y0, y1 }, 2 * r + 1, w, h);
+  const box = boxWhere(w, h, (i) => bound.d[i] > 0 && init.d[i] < 0.999);
+  if (!box) return newPlane(w, h);
+  const win = windowAround(box, 2 * r + 1, w, h);
   return placePlane(guidedFilter(cropPlane(init, win), cropPlane(lum, win), r, 1e-3), win, w, h);
 }
 

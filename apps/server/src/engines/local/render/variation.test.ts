@@ -1,11 +1,11 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEvalSet } from '../../../../test/helpers/segmentation-eval.js';
 import { KNOWN_WALLS, knownWallPlane, knownWallRegion } from '../../../../test/helpers/known-planes.js';
 import type { MaterialRecipe } from '../materials/recipes.js';
-import { rgbFromBytes, rgbToBytes, type Plane, type Rgb } from '../pixels/image.js';
+import { rgbFromBytes, type Plane, type Rgb } from '../pixels/image.js';
 import { renderImage, type RenderParams } from './pipeline.js';
 import { variationChoice } from './variation.js';
+import { jpegRoundTrip, meanAbsDiff } from '../../../../test/helpers/jpeg-noise.js';
 
 /**
  * Variations that differ (issue 30 part 6): the four variations of one request (each with its own
@@ -35,17 +35,6 @@ beforeAll(async () => {
   };
 }, 60_000);
 
-async function jpeg(rgb: Rgb, quality: number): Promise<Uint8Array> {
-  const enc = await sharp(Buffer.from(rgbToBytes(rgb)), { raw: { width: rgb.w, height: rgb.h, channels: 3 } }).jpeg({ quality }).toBuffer();
-  return new Uint8Array(await sharp(enc).raw().toBuffer());
-}
-
-function meanAbs(a: Uint8Array, b: Uint8Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]);
-  return s / a.length;
-}
-
 describe('variations that differ', () => {
   it('gives the four variations four different choices of light, sky, exposure and tone', () => {
     const c = [1, 2, 3, 4].map((v) => variationChoice(v, {}, 1));
@@ -66,11 +55,11 @@ describe('variations that differ', () => {
       notes.push(n);
       return out;
     });
-    const decoded = await Promise.all(renders.map((r) => jpeg(r, 90)));
+    const decoded = await Promise.all(renders.map((r) => jpegRoundTrip(r, 90)));
     // JPEG noise: the same render encoded at two qualities.
-    const noise = meanAbs(decoded[0], await jpeg(renders[0], 75));
+    const noise = meanAbsDiff(decoded[0], await jpegRoundTrip(renders[0], 75));
     const diffs: number[] = [];
-    for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) diffs.push(meanAbs(decoded[a], decoded[b]));
+    for (let a = 0; a < 4; a++) for (let b = a + 1; b < 4; b++) diffs.push(meanAbsDiff(decoded[a], decoded[b]));
     expect(noise).toBeGreaterThan(0.3);
     expect(Math.min(...diffs)).toBeGreaterThan(3 * noise);
     for (const d of decoded) {
