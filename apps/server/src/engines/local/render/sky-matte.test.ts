@@ -16,7 +16,7 @@ import { detectSky } from './sky.js';
  */
 const PHOTOS = ['chichen-itza', 'notre-dame-night', 'taj-mahal', 'worms-cathedral-model', 'victoria-memorial', 'nagoya-castle', 'washington-birthplace'];
 /** Photos whose own sky detection is checked too: sky against stone, slate, marble and trees. */
-const DETECTED = ['victoria-memorial', 'nagoya-castle', 'washington-birthplace', 'worms-cathedral-model', 'lincoln-memorial', 'trier-imperial-baths', 'berlin-cathedral', 'golden-temple'];
+const DETECTED = ['victoria-memorial', 'nagoya-castle', 'washington-birthplace', 'worms-cathedral-model', 'lincoln-memorial', 'trier-imperial-baths', 'berlin-cathedral', 'golden-temple', 'qutub-minar', 'charminar'];
 let set: EvalImage[];
 let detected: EvalImage[];
 
