@@ -61,6 +61,19 @@ export function orient(k: K, p: Vec3, d: Vec3, ix: number, iy: number): Vec3 {
   return (b[0] - a[0]) * ix + (b[1] - a[1]) * iy >= 0 ? d : scale(d, -1);
 }
 
+/** Angle (degrees, 0–90) between the image lines along 3-D directions d1 and d2 through the point p. */
+export function imageLineAngle(k: K, p: Vec3, d1: Vec3, d2: Vec3): number {
+  const step = (d: Vec3) => {
+    const eps = 1e-3 * Math.hypot(p[0], p[1], p[2]);
+    const a = project(k, p);
+    const b = project(k, [p[0] + d[0] * eps, p[1] + d[1] * eps, p[2] + d[2] * eps]);
+    return [b[0] - a[0], b[1] - a[1]];
+  };
+  const [u, v] = [step(d1), step(d2)];
+  const c = Math.abs(u[0] * v[0] + u[1] * v[1]) / Math.max(1e-12, Math.hypot(u[0], u[1]) * Math.hypot(v[0], v[1]));
+  return (Math.acos(Math.min(1, c)) * 180) / Math.PI;
+}
+
 /**
  * toPlane for the plane through p0 spanned by unit directions a (u) and b (v), in the units of
  * p0, then scaled by s and shifted so the region's 2nd-percentile (u, v) is the origin.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newPlane, newRgb, type Plane, type Rgb } from '../pixels/image.js';
 import { applyH, invert3, mulVec, normalize, type Vec3 } from './linalg.js';
-import { estimateGeometry } from './planes.js';
+import { imageLineAngle, ray } from './camera-plane.js';
+import { estimateGeometry, planesOf } from './planes.js';
+import type { VanishingFrame } from './vanishing.js';
 
 const W = 640;
 const H = 480;
@@ -142,5 +144,42 @@ describe('estimatePlanes', () => {
     const tr = applyH(p!.toPlane, 160, 30)!;
     expect(tr[0]).toBeCloseTo(12, 6);
     expect(tr[1]).toBeCloseTo(10, 6);
+  });
+});
+
+describe('planesOf: courses never run along the verticals', () => {
+  // A frame as the Charminar's once was: the vertical point above a 768×1024 picture and a
+  // "horizontal" family straight below it (window jambs, a few degrees off the verticals), its
+  // lines all inside a façade region. A plane on it would render the courses as a steep lattice.
+  const w = 768;
+  const h = 1024;
+  const focal = 1530;
+  const k = { cx: w / 2, cy: h / 2, focal };
+  const dirOf = (x: number, y: number): Vec3 => normalize([(x - k.cx) / focal, (y - k.cy) / focal, 1]);
+  const seg = (x1: number, y1: number, x2: number, y2: number) => ({ x1, y1, x2, y2, width: 1, score: 5 });
+  const jambs = Array.from({ length: 12 }, (_, i) => seg(300 + i * 30, 450, 300 + i * 30 - 1.5, 520));
+  const uprights = Array.from({ length: 12 }, (_, i) => seg(290 + i * 30, 600, 290 + i * 30 + 1, 680));
+  const family = (x: number, y: number, members: number[], support: number) => ({ point: { x, y, w: 1 }, dir: dirOf(x, y), members, support, implied: false });
+  const frame: VanishingFrame = {
+    width: w,
+    height: h,
+    cx: k.cx,
+    cy: k.cy,
+    focal,
+    focalFrom: 'vanishing-points',
+    vertical: family(342, -1249, uprights.map((_, i) => 12 + i), 960),
+    horizontal: [family(249, 1845, jambs.map((_, i) => i), 840), family(22515, 1002, [], 0)],
+    manhattan: true,
+  };
+  const mask = newPlane(w, h);
+  for (let y = 400; y < 750; y++) for (let x = 250; x < 680; x++) mask.d[y * w + x] = 1;
+
+  it('takes no plane whose courses would cross the verticals at a few degrees', () => {
+    const [plane] = planesOf(frame, [...jambs, ...uprights], [{ mask, kind: 'wall' }]);
+    expect(plane).not.toBeNull();
+    const p = ray(k, 465, 575);
+    const vp = plane!.vanishing[0];
+    const courses: Vec3 = Math.abs(vp.w) < 1e-9 ? normalize([vp.x, vp.y, 0]) : dirOf(vp.x / vp.w, vp.y / vp.w);
+    expect(imageLineAngle(k, p, courses, frame.vertical.dir)).toBeGreaterThan(25);
   });
 });

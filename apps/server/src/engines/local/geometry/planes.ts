@@ -17,7 +17,7 @@ import { cross, dot, normalize, scale, type Vec3 } from './linalg.js';
 import type { PlaneKind, RegionPlane } from './plane.js';
 import { detectSegments, segmentLength, type Segment } from './segments.js';
 import { estimateVanishing, type VanishingFamily, type VanishingFrame } from './vanishing.js';
-import { homography, orient, orthogonalTo, ray, regionStats, vpOf, type Stats } from './camera-plane.js';
+import { homography, imageLineAngle, orient, orthogonalTo, ray, regionStats, vpOf, type Stats } from './camera-plane.js';
 import { splitFaces } from './faces.js';
 import { pitchedRoof } from './roof.js';
 
@@ -43,6 +43,8 @@ export interface PhotoGeometry {
 }
 
 const DEFAULT_HEIGHT_CM = 1000;
+/** A wall's courses and its verticals cross at this angle at least in the image (degrees). */
+const MIN_COURSE_ANGLE = 25;
 
 /** Segments, vanishing frame and the plane of each region (null: an empty region). */
 export function estimateGeometry(rgb: Rgb, regions: PlaneRegion[], opts: PlaneOptions = {}): PhotoGeometry {
@@ -116,6 +118,9 @@ function wallPlane(frame: VanishingFrame, segs: Segment[], mask: Plane, stats: S
     bestSup = vSup * 0.5;
   } else return null;
   if (!Number.isFinite(a[0])) return null;
+  // Courses that run within MIN_COURSE_ANGLE of the verticals are no wall's: a frame whose
+  // "horizontal" family was a set of near-vertical lines would render them as a steep lattice.
+  if (imageLineAngle(frame, p0, a, b) < MIN_COURSE_ANGLE) return null;
   const toPlane = homography(frame, a, b, p0, mask, stats, (r) => heightM / r.v);
   if (!toPlane) return null;
   return {

@@ -49,6 +49,16 @@ export interface VanishingOptions {
 }
 
 const RAD = Math.PI / 180;
+/**
+ * A segment within this angle of the direction to the vertical point may be a vertical (bent by
+ * the lens, or off by more than the inlier tolerance). A second horizontal family made mostly of
+ * such segments is none: seen steeply from below, a window's jambs converge a little downward and
+ * passed for a depth direction on a horizon below the picture (the Charminar), the focal length
+ * fitted to it and the courses rendered as a steep lattice.
+ */
+const NEAR_VERTICAL_DEG = 6;
+/** ... this share of its members' length at most. */
+const NEAR_VERTICAL_SHARE = 0.5;
 
 /** Angle (radians, 0–π/2) between segment s and the direction from its midpoint to the homogeneous point v. */
 export function segmentVpAngle(s: Segment, v: VanishingPoint): number {
@@ -147,6 +157,22 @@ function ransac(ctx: Ctx, cand: number[], accept: (d: Vec3) => boolean): Vanishi
   return { point: toPoint(d, ctx), dir: d, members: inl.members, support: inl.support, implied: false };
 }
 
+/**
+ * The second horizontal family at focal length f: the direction orthogonal to the vertical and
+ * the first family, refined freely while it stays within 3° of it; null when its segments run
+ * mostly along the verticals.
+ */
+function orthogonalFamily(ctx0: Ctx, rest: number[], vertical: VanishingFamily, first: VanishingFamily, f: number): { point: VanishingPoint; members: number[]; support: number; f: number } | null {
+  const ctx = { ...ctx0, f };
+  const d2 = normalize(cross(toDir(vertical.point, ctx), toDir(first.point, ctx)));
+  const refined = refineDir(ctx, inliers(ctx, rest, d2).members);
+  const dir = Math.abs(dot(refined, d2)) > Math.cos(3 * RAD) ? refined : d2;
+  const { members, support } = inliers(ctx, rest, dir);
+  const alongVerticals = members.filter((i) => segmentVpAngle(ctx.segs[i], vertical.point) < NEAR_VERTICAL_DEG * RAD);
+  if (alongVerticals.reduce((s, i) => s + ctx.lens[i], 0) > NEAR_VERTICAL_SHARE * support) return null;
+  return { point: toPoint(dir, ctx), members, support, f };
+}
+
 /** Vanishing points of the segments of a w×h image. Deterministic for a given seed. */
 export function estimateVanishing(segments: Segment[], w: number, h: number, opts: VanishingOptions = {}): VanishingFrame {
   const diag = Math.hypot(w, h);
@@ -206,21 +232,12 @@ export function estimateVanishing(segments: Segment[], w: number, h: number, opt
     const top = Math.max(...scored.map((s) => s.support));
     const best = scored.filter((s) => s.support >= top * 0.9).sort((a, b) => Math.abs(Math.log(a.f / assumedF)) - Math.abs(Math.log(b.f / assumedF)))[0] ?? null;
     const flat = Math.min(...scored.map((s) => s.support)) >= top * 0.7;
-    if (best && best.support >= minSupport * 0.5) {
-      const fBest = flat ? assumedF : best.f;
-      const fctx = { ...ctx, f: fBest };
-      const c = { cx, cy, f: fBest };
-      const d2 = normalize(cross(toDir(vertical.point, c), toDir(first!.point, c)));
-      const seed = inliers(fctx, rest, d2);
-      // Refined freely only while it stays near the orthogonal direction (3°).
-      const refinedDir = refineDir(fctx, seed.members);
-      const dir2 = Math.abs(dot(refinedDir, d2)) > Math.cos(3 * RAD) ? refinedDir : d2;
-      const second = toPoint(dir2, fctx);
-      const inl = inliers(fctx, rest, dir2);
-      focal = (flat ? null : focalFromPair(first!.point, second, cx, cy, w, h)) ?? fBest;
+    const pick = best && best.support >= minSupport * 0.5 ? orthogonalFamily(ctx, rest, vertical, first!, flat ? assumedF : best.f) : null;
+    if (pick) {
+      focal = (flat ? null : focalFromPair(first!.point, pick.point, cx, cy, w, h)) ?? pick.f;
       focalFrom = flat ? 'assumed' : 'vanishing-points';
       ctx = { ...ctx, f: focal };
-      horizontal.push({ point: second, dir: toDir(second, ctx), members: inl.members, support: inl.support, implied: false });
+      horizontal.push({ point: pick.point, dir: toDir(pick.point, ctx), members: pick.members, support: pick.support, implied: false });
       for (const fam of [vertical, first!]) fam.dir = toDir(fam.point, ctx);
     } else {
       const f = focalFromPair(vertical.point, first!.point, cx, cy, w, h);
