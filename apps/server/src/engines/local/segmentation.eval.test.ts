@@ -82,11 +82,11 @@ describe('segmentation of the held-out images of the evaluation set', () => {
     for (const c of ['wall', 'floor', 'ceiling'] as const) expect(classMean(c), c).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('leaves on average no more than 2 % of a held-out image unnamed ("Region N"), and 8 % of any', () => {
+  it('leaves on average no more than 2 % of a held-out image unnamed ("Region N"), and 6 % of any', () => {
     expect(mean(firstHeldOut.map((s) => s.unnamed))).toBeLessThanOrEqual(0.02);
-    // The goal is 10 %. Qutub Minar, a photo added in session 18 that no rule was written on,
-    // leaves 7.9 % (the sky seen through its arch is split among unnamed regions); the others 4.8 % at most.
-    for (const s of heldOut) expect(s.unnamed, s.name).toBeLessThanOrEqual(0.08);
+    // The goal is 10 %. Qutub Minar left 7.9 % before the sky seen through its arch joined the sky
+    // (sky-agreement.ts addPreviewOpenings), 0.2 % now; the worst is 4.8 %.
+    for (const s of heldOut) expect(s.unnamed, s.name).toBeLessThanOrEqual(0.06);
   });
 
   it('names at most one region per class and only classes it knows', () => {

@@ -21,6 +21,8 @@ export interface SkyDetection {
   horizonY: number;
   /** The original sky's local colour per pixel (sRGB), for edge decontamination. */
   color: Rgb;
+  /** Sky seen through openings the building encloses, 0/1 at the detection's working side (256 px); absent when there are none. */
+  openings?: Plane;
 }
 
 /** No sky in the picture: an empty mask and a horizon a little below the middle. */
@@ -123,7 +125,7 @@ export function detectSky(img: Rgb): SkyDetection {
     for (let i = 0; i < n; i++) wallPlane.d[i] = walls[i];
   }
   const { mask: alpha, color } = matteSky(img, low, bankPlane, openPlane, wallPlane);
-  return { mask: alpha, coverage: count / n, horizonY, color };
+  return { mask: alpha, coverage: count / n, horizonY, color, openings: openPlane };
 }
 
 /**

@@ -5,7 +5,7 @@ import { predict, shippedModel, type RegionModel } from '../classifier/model.js'
 import type { Rgb } from '../pixels/image.js';
 import { regionStatistics, upsampleLabels, type RegionInfo } from './full-resolution.js';
 import { unifyFlatSurfaces } from './flat-surfaces.js';
-import { keepPreviewSky, type PreviewSky } from './sky-agreement.js';
+import { addPreviewOpenings, keepPreviewSky, type PreviewSky } from './sky-agreement.js';
 
 /**
  * Regions from the classifier: each superpixel gets class probabilities (within the classes
@@ -226,7 +226,10 @@ export function learnedRegions(img: Rgb, a: SuperpixelAnalysis, opts: LearnedOpt
   // A region the classifier is unsure of as a whole is not named either.
   const names = ordered.map((g, r) => (confidence[r] < UNSURE_BELOW ? 'region' : g.label));
   const sky = names.indexOf('sky');
-  if (opts.previewSky && sky >= 0) keepPreviewSky(labels, img.w, img.h, sky, opts.previewSky, nextRegion(ordered, names, prob, sp, sky));
+  if (opts.previewSky && sky >= 0) {
+    keepPreviewSky(labels, img.w, img.h, sky, opts.previewSky, nextRegion(ordered, names, prob, sp, sky));
+    addPreviewOpenings(labels, img.w, img.h, sky, opts.previewSky);
+  }
   const regions = regionStatistics(img, labels, names);
   regions.forEach((r, k) => (r.confidence = Math.round(confidence[k] * 1000) / 1000));
   return dropEmpty(labels, regions);
