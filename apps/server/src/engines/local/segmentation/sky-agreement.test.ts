@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scoreSegmentation } from '../../../../test/helpers/region-scores.js';
 import { loadEvalSet, type EvalImage } from '../../../../test/helpers/segmentation-eval.js';
 import { towerThroughArch } from '../../../../test/helpers/drawn-arch.js';
+import { skyShareWhere } from '../../../../test/helpers/sky-matte-score.js';
 import { newPlane, newRgb, rgbFromBytes, type Rgb } from '../pixels/image.js';
 import { hash2 } from '../pixels/prng.js';
 import { segmentRegions } from '../segment.js';
@@ -43,19 +44,10 @@ describe('one sky for the regions and the preview', () => {
     const seg = segmentRegions(img, { maxRegions: 8, renderType: 'exterior' });
     const sky = seg.regions.findIndex((r) => r.label === 'sky');
     expect(sky).toBeGreaterThanOrEqual(0);
-    const share = (where: (x: number, y: number) => boolean) => {
-      let n = 0;
-      let called = 0;
-      for (let y = 0; y < img.h; y++)
-        for (let x = 0; x < img.w; x++)
-          if (where(x, y)) {
-            n++;
-            if (seg.labels[y * img.w + x] === sky) called++;
-          }
-      return called / n;
-    };
-    expect(share(opening)).toBeGreaterThan(0.95);
-    expect(share(tower)).toBe(0);
+    const inSky = newPlane(img.w, img.h);
+    for (let i = 0; i < seg.labels.length; i++) inSky.d[i] = seg.labels[i] === sky ? 1 : 0;
+    expect(skyShareWhere(inSky, opening)).toBeGreaterThan(0.95);
+    expect(skyShareWhere(inSky, tower)).toBe(0);
   });
 
   it('keeps a pale brick tower against a pale sky out of the sky region', () => {
